@@ -1,0 +1,64 @@
+package veil.dsl;
+
+import java.util.List;
+
+/**
+ * One error at a position: a message, what was expected there (may be empty) and the nearest known names
+ * for an unknown one (may be empty). Formats as
+ *
+ * <pre>
+ * file:line:col: message
+ *   (the source line)
+ *        ^
+ *   expected: …
+ *   did you mean: …
+ * </pre>
+ */
+public record Diagnostic(Pos pos, String message, String expected, List<String> suggestions) {
+  public Diagnostic {
+    expected = expected == null ? "" : expected;
+    suggestions = suggestions == null ? List.of() : List.copyOf(suggestions);
+  }
+
+  public static Diagnostic at(Pos pos, String message) {
+    return new Diagnostic(pos, message, "", List.of());
+  }
+
+  public static Diagnostic at(Pos pos, String message, String expected) {
+    return new Diagnostic(pos, message, expected, List.of());
+  }
+
+  public String format() {
+    StringBuilder sb = new StringBuilder();
+    if (pos == null) {
+      sb.append("error: ").append(message).append('\n');
+    } else {
+      sb.append(pos).append(": ").append(message).append('\n');
+      String line = pos.source().line(pos.line());
+      // Very long lines (minified or hostile input) are cut around the caret.
+      int col = Math.max(1, pos.col());
+      int from = 0;
+      if (line.length() > 160) {
+        from = Math.max(0, Math.min(col - 80, line.length() - 160));
+        line = line.substring(from, Math.min(line.length(), from + 160));
+      }
+      sb.append("  ").append(line.replace('\t', ' ')).append('\n');
+      sb.append("  ").append(" ".repeat(Math.max(0, col - 1 - from))).append("^\n");
+    }
+    if (!expected.isEmpty()) {
+      sb.append("  expected: ").append(expected).append('\n');
+    }
+    if (!suggestions.isEmpty()) {
+      sb.append("  did you mean: ").append(String.join(", ", suggestions)).append('\n');
+    }
+    return sb.toString();
+  }
+
+  public static String formatAll(List<Diagnostic> ds) {
+    StringBuilder sb = new StringBuilder();
+    for (Diagnostic d : ds) {
+      sb.append(d.format());
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,16 @@
+package veil.model;
+
+import java.util.SplittableRandom;
+
+/**
+ * Samples a state from an observer's information set: a state that some history consistent with the observation
+ * (every own move legal and played, every percept reproduced exactly) would have reached, drawn with the
+ * probability the chance moves give it.
+ */
+public interface Determinizer {
+  /**
+   * Writes a sampled state into {@code out} and returns true, or returns false when no consistent state was found
+   * within the sampler's effort bound (callers treat that as a failure to report, never as a state to use).
+   */
+  boolean sample(Observation observation, SplittableRandom rng, State out);
+}

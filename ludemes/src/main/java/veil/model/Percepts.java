@@ -1,0 +1,88 @@
+package veil.model;
+
+import java.util.Arrays;
+
+/**
+ * The percepts of every role for one step, filled by {@link Game#apply}. A percept is an int whose meaning is the
+ * game's ({@link Game#perceptText}). A role's percepts of one step form a set; {@link #sorted} gives it in a
+ * canonical order so that two steps can be compared.
+ */
+public final class Percepts {
+  private final int[][] buf;
+  private final int[] size;
+
+  public Percepts(int roleCount) {
+    buf = new int[roleCount][16];
+    size = new int[roleCount];
+  }
+
+  public void clear() {
+    Arrays.fill(size, 0);
+  }
+
+  public int roleCount() {
+    return size.length;
+  }
+
+  public void add(int role, int percept) {
+    int[] b = buf[role];
+    int n = size[role];
+    if (n == b.length) {
+      b = buf[role] = Arrays.copyOf(b, n * 2);
+    }
+    b[n] = percept;
+    size[role] = n + 1;
+  }
+
+  /** Adds the same percept for every role in [0, roleCount) except {@code skip} (use -1 to skip none). */
+  public void addAll(int percept, int skip) {
+    for (int r = 0; r < size.length; r++) {
+      if (r != skip) {
+        add(r, percept);
+      }
+    }
+  }
+
+  public int size(int role) {
+    return size[role];
+  }
+
+  public int get(int role, int i) {
+    return buf[role][i];
+  }
+
+  /** The percepts of {@code role} as a new sorted array without duplicates (percepts are a set). */
+  public int[] sorted(int role) {
+    int[] a = Arrays.copyOf(buf[role], size[role]);
+    Arrays.sort(a);
+    int n = 0;
+    for (int i = 0; i < a.length; i++) {
+      if (n == 0 || a[n - 1] != a[i]) {
+        a[n++] = a[i];
+      }
+    }
+    return n == a.length ? a : Arrays.copyOf(a, n);
+  }
+
+  /** True when {@code role}'s percepts equal the sorted, duplicate-free {@code expected}, without allocating. */
+  public boolean sameAs(int role, int[] expected) {
+    int n = size[role];
+    int[] b = buf[role];
+    // Every percept must be in expected, and every expected one present; sizes may differ only by duplicates.
+    for (int i = 0; i < n; i++) {
+      if (Arrays.binarySearch(expected, b[i]) < 0) {
+        return false;
+      }
+    }
+    outer:
+    for (int e : expected) {
+      for (int i = 0; i < n; i++) {
+        if (b[i] == e) {
+          continue outer;
+        }
+      }
+      return false;
+    }
+    return true;
+  }
+}
