@@ -1,0 +1,121 @@
+package veil.gdl;
+
+import java.util.List;
+import java.util.Map;
+import veil.dsl.DslException;
+import veil.dsl.Node;
+import veil.dsl.Source;
+import veil.gdl.check.Mode;
+import veil.gdl.check.Report;
+import veil.gdl.check.RuleChecker;
+import veil.gdl.ground.GroundProgram;
+import veil.gdl.ground.Grounder;
+import veil.gdl.read.RuleTranslator;
+import veil.gdl.read.Syntax;
+import veil.gdl.reason.Compiler;
+import veil.gdl.reason.KifGame;
+import veil.gdl.term.Rule;
+import veil.gdl.term.Symbols;
+import veil.model.GameLoadException;
+import veil.model.GameLoader;
+
+/**
+ * Loads GDL-II rules (KIF or the infix form, detected) as a {@link veil.model.Game}.
+ *
+ * <p>Options:
+ *
+ * <ul>
+ *   <li>{@code mode=strict|lenient} (default lenient): see {@link Mode};
+ *   <li>{@code stepBound=N} (default {@value #DEFAULT_STEP_BOUND}): GDL has no step bound of its own, so the
+ *       bound a playout may run to is this number;
+ *   <li>{@code maxGroundRules=N} (default 2,000,000): a game whose grounding is larger is refused;
+ *   <li>{@code syntax=kif|infix|auto} (default auto);
+ *   <li>{@code name=…}: the game's name (default: the file name without its extension).
+ * </ul>
+ *
+ * <p>The description is the text's first comment line. Errors are reported as {@code file:line:col: message}.
+ */
+public final class KifLoader implements GameLoader {
+  public static final int DEFAULT_STEP_BOUND = 1000;
+
+  @Override
+  public List<String> extensions() {
+    return List.of("kif", "gdl");
+  }
+
+  @Override
+  public KifGame load(String sourceName, String text, Map<String, String> options) throws GameLoadException {
+    Mode mode;
+    Syntax syntax;
+    int stepBound;
+    int maxGroundRules;
+    try {
+      mode = Mode.parse(options.get("mode"));
+      syntax = Syntax.parse(options.get("syntax"), text);
+      stepBound = positive(options, "stepBound", DEFAULT_STEP_BOUND);
+      maxGroundRules = positive(options, "maxGroundRules", Grounder.Limits.DEFAULT.maxGroundRules());
+    } catch (IllegalArgumentException e) {
+      throw new GameLoadException(sourceName + ": " + e.getMessage());
+    }
+    Source source = Source.of(sourceName, text);
+    List<Node> nodes;
+    try {
+      nodes = syntax.read(source);
+    } catch (DslException e) {
+      throw new GameLoadException(e.getMessage());
+    }
+    Report report = new Report(mode);
+    Symbols symbols = new Symbols();
+    List<Rule> rules = new RuleTranslator(symbols, report).translate(nodes);
+    failOnErrors(report);
+    RuleChecker.Result checked = RuleChecker.check(rules, symbols, report);
+    failOnErrors(report);
+    Grounder.Limits limits = maxGroundRules == Grounder.Limits.DEFAULT.maxGroundRules()
+        ? Grounder.Limits.DEFAULT
+        : Grounder.Limits.forRules(maxGroundRules);
+    GroundProgram gp = Grounder.ground(checked.rules(), symbols, limits, report);
+    failOnErrors(report);
+    String name = options.getOrDefault("name", baseName(sourceName));
+    String description = Syntax.leadingComment(text);
+    Compiler.Settings settings = new Compiler.Settings(
+        name, description.isEmpty() ? "GDL-II game " + name : description, stepBound, mode == Mode.STRICT,
+        checked.randomHasNoGoal());
+    KifGame game = Compiler.compile(gp, checked.roles(), settings, report);
+    failOnErrors(report);
+    return game.withLoadInfo(report.warnings(), checked.rules());
+  }
+
+  /** Loads with default options. */
+  public KifGame load(String sourceName, String text) throws GameLoadException {
+    return load(sourceName, text, Map.of());
+  }
+
+  private static void failOnErrors(Report report) throws GameLoadException {
+    if (report.hasErrors()) {
+      throw new GameLoadException(report.formatErrors());
+    }
+  }
+
+  private static int positive(Map<String, String> options, String key, int dflt) {
+    String v = options.get(key);
+    if (v == null) {
+      return dflt;
+    }
+    try {
+      int n = Integer.parseInt(v.trim());
+      if (n > 0) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // fall through to the message below
+    }
+    throw new IllegalArgumentException(key + " must be a positive integer, not '" + v + "'");
+  }
+
+  static String baseName(String sourceName) {
+    String s = sourceName.replace('\\', '/');
+    s = s.substring(s.lastIndexOf('/') + 1);
+    int dot = s.lastIndexOf('.');
+    return dot > 0 ? s.substring(0, dot) : s;
+  }
+}

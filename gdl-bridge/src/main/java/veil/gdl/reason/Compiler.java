@@ -1,0 +1,469 @@
+package veil.gdl.reason;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+import veil.dsl.Pos;
+import veil.gdl.check.Report;
+import veil.gdl.check.RuleChecker;
+import veil.gdl.check.Tarjan;
+import veil.gdl.ground.GroundProgram;
+import veil.gdl.ground.GroundTerms;
+import veil.gdl.ground.IntList;
+import veil.gdl.term.Symbols;
+
+/**
+ * Compiles a ground program into the evaluator of {@link KifGame}.
+ *
+ * <p>Atoms that do not depend on {@code true} or {@code does} are static: they are evaluated once here (stratum by
+ * stratum, recursive components to their least fixpoint) and folded into the rules that use them. What remains is
+ * the dynamic program over value slots: slot 0 is false, slot 1 true, then one slot per base proposition
+ * ({@code (true f)}), one per move ({@code (does r m)}), and one per dynamic derived atom. It is cut into three
+ * {@link Segment}s computed on demand: legal moves and terminal; goals; next state and percepts.
+ */
+public final class Compiler {
+  static final int FALSE = 0;
+  static final int TRUE = 1;
+
+  private final GroundProgram gp;
+  private final GroundTerms terms;
+  private final Report report;
+  private final int nAtoms;
+  private final int[] atomOf; // term id -> atom index, -1
+  private int[] ruleStartOfAtom;
+  private int[] rulesOfAtom;
+  private int[] comp;
+  private boolean[] dynamic;
+  private boolean[] value;
+  private int[] slotOf;
+  private boolean[] recursiveComp;
+
+  private Compiler(GroundProgram gp, Report report) {
+    this.gp = gp;
+    this.terms = gp.terms();
+    this.report = report;
+    this.nAtoms = gp.atoms().length;
+    this.atomOf = new int[terms.size()];
+    Arrays.fill(atomOf, -1);
+    for (int a = 0; a < nAtoms; a++) {
+      atomOf[gp.atoms()[a]] = a;
+    }
+  }
+
+  /** Settings of the compiled game that do not come from the rules. */
+  public record Settings(String name, String description, int stepBound, boolean strict, boolean randomHasNoGoal) {}
+
+  /** Compiles; returns null with errors in the report when the ground program is not a valid game. */
+  public static KifGame compile(GroundProgram gp, int[] roles, Settings settings, Report report) {
+    return new Compiler(gp, report).run(roles, settings);
+  }
+
+  private int atom(int functor, int... args) {
+    int id = terms.find(functor, args, 0, args.length);
+    return id < 0 || id >= atomOf.length ? -1 : atomOf[id];
+  }
+
+  private KifGame run(int[] roles, Settings settings) {
+    indexRules();
+    components();
+    evaluateStatic();
+    if (report.hasErrors()) {
+      return null;
+    }
+    Symbols symbols = gp.symbols();
+    // Base propositions: every f with a (true f) atom; the grounder made one for each init/next atom.
+    IntList base = new IntList();
+    for (int a = 0; a < nAtoms; a++) {
+      int t = gp.atoms()[a];
+      if (terms.functor(t) == Symbols.TRUE) {
+        base.add(a);
+      }
+    }
+    int nBase = base.size();
+    slotOf = new int[nAtoms];
+    Arrays.fill(slotOf, -1);
+    int nextSlot = 2;
+    int[] baseTerm = new int[nBase];
+    for (int i = 0; i < nBase; i++) {
+      slotOf[base.get(i)] = nextSlot++;
+      baseTerm[i] = terms.arg(gp.atoms()[base.get(i)], 0);
+    }
+    // Moves: the legal atoms of each role, each with its does atom.
+    int roleCount = roles.length;
+    int[][] moveTerm = new int[roleCount][];
+    int[][] legalAtom = new int[roleCount][];
+    int[][] doesSlot = new int[roleCount][];
+    int[][] perceptTerm = new int[roleCount][];
+    int[][] seesAtom = new int[roleCount][];
+    int[][] goalValue = new int[roleCount][];
+    int[][] goalAtom = new int[roleCount][];
+    int[] roleTerm = new int[roleCount];
+    for (int r = 0; r < roleCount; r++) {
+      roleTerm[r] = terms.constant(roles[r]);
+    }
+    for (int r = 0; r < roleCount; r++) {
+      IntList moves = new IntList();
+      IntList legal = new IntList();
+      IntList percepts = new IntList();
+      IntList sees = new IntList();
+      IntList goals = new IntList();
+      IntList goalAtoms = new IntList();
+      for (int a = 0; a < nAtoms; a++) {
+        int t = gp.atoms()[a];
+        int f = terms.functor(t);
+        if (terms.arity(t) != 2 || terms.arg(t, 0) != roleTerm[r]) {
+          continue;
+        }
+        if (f == Symbols.LEGAL) {
+          moves.add(terms.arg(t, 1));
+          legal.add(a);
+        } else if (f == Symbols.SEES) {
+          percepts.add(terms.arg(t, 1));
+          sees.add(a);
+        } else if (f == Symbols.GOAL) {
+          int v = goalValueOf(terms.arg(t, 1), symbols);
+          if (v < 0) {
+            report.error(originOf(a), "goal value " + terms.toKif(terms.arg(t, 1), symbols) + " derived for role "
+                + symbols.name(roles[r]) + " is not an integer from 0 to 100");
+            continue;
+          }
+          goals.add(v);
+          goalAtoms.add(a);
+        }
+      }
+      moveTerm[r] = moves.toArray();
+      legalAtom[r] = legal.toArray();
+      perceptTerm[r] = percepts.toArray();
+      seesAtom[r] = sees.toArray();
+      goalValue[r] = goals.toArray();
+      goalAtom[r] = goalAtoms.toArray();
+      doesSlot[r] = new int[moves.size()];
+      for (int m = 0; m < moves.size(); m++) {
+        int d = atom(Symbols.DOES, roleTerm[r], moves.get(m));
+        slotOf[d] = nextSlot;
+        doesSlot[r][m] = nextSlot++;
+      }
+    }
+    if (report.hasErrors()) {
+      return null;
+    }
+    // Remaining does atoms (for names that are not roles) never hold: slot false.
+    for (int a = 0; a < nAtoms; a++) {
+      if (slotOf[a] < 0 && terms.functor(gp.atoms()[a]) == Symbols.DOES) {
+        slotOf[a] = FALSE;
+      }
+    }
+    for (int a = 0; a < nAtoms; a++) {
+      if (slotOf[a] < 0) {
+        slotOf[a] = dynamic[a] ? nextSlot++ : (value[a] ? TRUE : FALSE);
+      }
+    }
+    int terminal = atom(Symbols.TERMINAL);
+    // Initial state.
+    long[] init = new long[Math.max(1, (nBase + 63) >>> 6)];
+    for (int i = 0; i < nBase; i++) {
+      int a = atom(Symbols.INIT, baseTerm[i]);
+      if (a >= 0 && value[a]) {
+        init[i >>> 6] |= 1L << i;
+      }
+    }
+    int[] nextOf = new int[nBase];
+    for (int i = 0; i < nBase; i++) {
+      int a = atom(Symbols.NEXT, baseTerm[i]);
+      nextOf[i] = a < 0 ? FALSE : slotOf[a];
+    }
+    // Segments.
+    IntList out1 = new IntList();
+    if (terminal >= 0) {
+      out1.add(terminal);
+    }
+    for (int[] l : legalAtom) {
+      for (int a : l) {
+        out1.add(a);
+      }
+    }
+    BitSet inSeg1 = new BitSet();
+    Segment seg1 = segment(out1, null, inSeg1);
+    IntList out2 = new IntList();
+    for (int[] g : goalAtom) {
+      for (int a : g) {
+        out2.add(a);
+      }
+    }
+    Segment seg2 = segment(out2, inSeg1, new BitSet());
+    IntList out3 = new IntList();
+    for (int i = 0; i < nBase; i++) {
+      int a = atom(Symbols.NEXT, baseTerm[i]);
+      if (a >= 0) {
+        out3.add(a);
+      }
+    }
+    for (int[] s : seesAtom) {
+      for (int a : s) {
+        out3.add(a);
+      }
+    }
+    Segment seg3 = segment(out3, inSeg1, new BitSet());
+    int randomRole = -1;
+    for (int r = 0; r < roleCount; r++) {
+      if (roles[r] == Symbols.RANDOM) {
+        randomRole = r;
+      }
+    }
+    return new KifGame(
+        new KifGame.Tables(
+            symbols, terms, roles, randomRole, nBase, baseTerm, init, nextOf, moveTerm, slots(legalAtom), doesSlot,
+            perceptTerm, slots(seesAtom), goalValue, slots(goalAtom),
+            terminal < 0 ? FALSE : slotOf[terminal], seg1, seg2, seg3, nextSlot, gp.ruleCount(), nAtoms),
+        settings);
+  }
+
+  private int[][] slots(int[][] atoms) {
+    int[][] out = new int[atoms.length][];
+    for (int r = 0; r < atoms.length; r++) {
+      out[r] = new int[atoms[r].length];
+      for (int i = 0; i < atoms[r].length; i++) {
+        out[r][i] = slotOf[atoms[r][i]];
+      }
+    }
+    return out;
+  }
+
+  private int goalValueOf(int term, Symbols symbols) {
+    return terms.arity(term) == 0 ? RuleChecker.goalValue(symbols.name(terms.functor(term))) : -1;
+  }
+
+  private Pos originOf(int atom) {
+    int t = gp.atoms()[atom];
+    for (int k = 0; k < gp.ruleCount(); k++) {
+      if (gp.ruleHead()[k] == t) {
+        return gp.sourceRules().get(gp.ruleOrigin()[k]).pos();
+      }
+    }
+    return null;
+  }
+
+  private void indexRules() {
+    int n = gp.ruleCount();
+    ruleStartOfAtom = new int[nAtoms + 1];
+    for (int k = 0; k < n; k++) {
+      ruleStartOfAtom[atomOf[gp.ruleHead()[k]] + 1]++;
+    }
+    for (int a = 0; a < nAtoms; a++) {
+      ruleStartOfAtom[a + 1] += ruleStartOfAtom[a];
+    }
+    rulesOfAtom = new int[n];
+    int[] fill = Arrays.copyOf(ruleStartOfAtom, nAtoms);
+    for (int k = 0; k < n; k++) {
+      rulesOfAtom[fill[atomOf[gp.ruleHead()[k]]]++] = k;
+    }
+  }
+
+  private int bodyAtom(int entry) {
+    return atomOf[GroundProgram.atomOf(entry)];
+  }
+
+  private void components() {
+    int[][] adj = new int[nAtoms][];
+    for (int a = 0; a < nAtoms; a++) {
+      IntList deps = new IntList();
+      for (int i = ruleStartOfAtom[a]; i < ruleStartOfAtom[a + 1]; i++) {
+        int k = rulesOfAtom[i];
+        for (int e = gp.ruleBodyStart()[k]; e < gp.ruleBodyStart()[k + 1]; e++) {
+          deps.add(bodyAtom(gp.ruleBody()[e]));
+        }
+      }
+      adj[a] = deps.toArray();
+    }
+    comp = Tarjan.components(adj);
+    int comps = 0;
+    for (int c : comp) {
+      comps = Math.max(comps, c + 1);
+    }
+    recursiveComp = new boolean[comps];
+    int[] size = new int[comps];
+    for (int a = 0; a < nAtoms; a++) {
+      size[comp[a]]++;
+    }
+    for (int a = 0; a < nAtoms; a++) {
+      if (size[comp[a]] > 1) {
+        recursiveComp[comp[a]] = true;
+      }
+      for (int b : adj[a]) {
+        if (b == a) {
+          recursiveComp[comp[a]] = true;
+        }
+      }
+    }
+  }
+
+  /** Marks dynamic atoms and computes the value of every static one, component by component. */
+  private void evaluateStatic() {
+    dynamic = new boolean[nAtoms];
+    value = new boolean[nAtoms];
+    int comps = recursiveComp.length;
+    // Atoms grouped by component, components in dependency order.
+    int[] start = new int[comps + 1];
+    for (int a = 0; a < nAtoms; a++) {
+      start[comp[a] + 1]++;
+    }
+    for (int c = 0; c < comps; c++) {
+      start[c + 1] += start[c];
+    }
+    int[] members = new int[nAtoms];
+    int[] fill = Arrays.copyOf(start, comps);
+    for (int a = 0; a < nAtoms; a++) {
+      members[fill[comp[a]]++] = a;
+    }
+    for (int c = 0; c < comps; c++) {
+      boolean dyn = false;
+      for (int i = start[c]; i < start[c + 1] && !dyn; i++) {
+        int a = members[i];
+        int f = terms.functor(gp.atoms()[a]);
+        dyn = f == Symbols.TRUE || f == Symbols.DOES || dependsOnDynamic(a);
+      }
+      if (dyn) {
+        for (int i = start[c]; i < start[c + 1]; i++) {
+          dynamic[members[i]] = true;
+        }
+        continue;
+      }
+      boolean changed = true;
+      while (changed) {
+        changed = false;
+        for (int i = start[c]; i < start[c + 1]; i++) {
+          int a = members[i];
+          if (!value[a] && staticHolds(a, c)) {
+            value[a] = true;
+            changed = recursiveComp[c];
+          }
+        }
+      }
+    }
+  }
+
+  private boolean dependsOnDynamic(int a) {
+    for (int i = ruleStartOfAtom[a]; i < ruleStartOfAtom[a + 1]; i++) {
+      int k = rulesOfAtom[i];
+      for (int e = gp.ruleBodyStart()[k]; e < gp.ruleBodyStart()[k + 1]; e++) {
+        if (dynamic[bodyAtom(gp.ruleBody()[e])]) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private boolean staticHolds(int a, int c) {
+    for (int i = ruleStartOfAtom[a]; i < ruleStartOfAtom[a + 1]; i++) {
+      int k = rulesOfAtom[i];
+      boolean ok = true;
+      for (int e = gp.ruleBodyStart()[k]; e < gp.ruleBodyStart()[k + 1] && ok; e++) {
+        int entry = gp.ruleBody()[e];
+        int b = bodyAtom(entry);
+        if (GroundProgram.negated(entry)) {
+          if (comp[b] == c) {
+            unstratified(k);
+            return false;
+          }
+          ok = !value[b];
+        } else {
+          ok = value[b];
+        }
+      }
+      if (ok) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void unstratified(int k) {
+    report.error(gp.sourceRules().get(gp.ruleOrigin()[k]).pos(),
+        "negation cycle among ground atoms: this rule negates an atom that depends on its own head");
+  }
+
+  /**
+   * The dynamic derived atoms the outputs need (excluding those in {@code exclude}, already computed), in
+   * dependency order; marks them in {@code mine}.
+   */
+  private Segment segment(IntList outputs, BitSet exclude, BitSet mine) {
+    IntList stack = new IntList();
+    for (int i = 0; i < outputs.size(); i++) {
+      stack.add(outputs.get(i));
+    }
+    while (stack.size() > 0) {
+      int a = stack.get(stack.size() - 1);
+      stack.truncate(stack.size() - 1);
+      if (!dynamic[a] || mine.get(a) || (exclude != null && exclude.get(a)) || isInput(a)) {
+        continue;
+      }
+      mine.set(a);
+      for (int i = ruleStartOfAtom[a]; i < ruleStartOfAtom[a + 1]; i++) {
+        int k = rulesOfAtom[i];
+        for (int e = gp.ruleBodyStart()[k]; e < gp.ruleBodyStart()[k + 1]; e++) {
+          stack.add(bodyAtom(gp.ruleBody()[e]));
+        }
+      }
+    }
+    Integer[] order = mine.stream().boxed().toArray(Integer[]::new);
+    Arrays.sort(order, (x, y) -> Integer.compare(comp[x], comp[y]));
+    int n = order.length;
+    IntList groupStart = new IntList();
+    List<Boolean> rec = new ArrayList<>();
+    int[] slot = new int[n];
+    int[] ruleStart = new int[n + 1];
+    IntList litStart = new IntList();
+    IntList lits = new IntList();
+    int rules = 0;
+    for (int i = 0; i < n; i++) {
+      int a = order[i];
+      if (i == 0 || comp[a] != comp[order[i - 1]]) {
+        groupStart.add(i);
+        rec.add(recursiveComp[comp[a]]);
+      }
+      slot[i] = slotOf[a];
+      ruleStart[i] = rules;
+      for (int j = ruleStartOfAtom[a]; j < ruleStartOfAtom[a + 1]; j++) {
+        int k = rulesOfAtom[j];
+        int mark = lits.size();
+        boolean dead = false;
+        for (int e = gp.ruleBodyStart()[k]; e < gp.ruleBodyStart()[k + 1] && !dead; e++) {
+          int entry = gp.ruleBody()[e];
+          int b = bodyAtom(entry);
+          boolean neg = GroundProgram.negated(entry);
+          int s = slotOf[b];
+          if (s == TRUE || s == FALSE) {
+            // A static literal: true ones are dropped, false ones kill the rule.
+            dead = (s == TRUE) == neg;
+            continue;
+          }
+          if (neg && comp[b] == comp[a]) {
+            unstratified(k);
+          }
+          lits.add(s << 1 | (neg ? 1 : 0));
+        }
+        if (dead) {
+          lits.truncate(mark);
+          continue;
+        }
+        litStart.add(mark);
+        rules++;
+      }
+    }
+    ruleStart[n] = rules;
+    litStart.add(lits.size());
+    groupStart.add(n);
+    boolean[] recursive = new boolean[rec.size()];
+    for (int g = 0; g < recursive.length; g++) {
+      recursive[g] = rec.get(g);
+    }
+    return new Segment(groupStart.toArray(), recursive, slot, ruleStart, litStart.toArray(), lits.toArray());
+  }
+
+  private boolean isInput(int a) {
+    int f = terms.functor(gp.atoms()[a]);
+    return f == Symbols.TRUE || f == Symbols.DOES;
+  }
+}

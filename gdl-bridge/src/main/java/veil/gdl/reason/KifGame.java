@@ -1,0 +1,334 @@
+package veil.gdl.reason;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import veil.dsl.Diagnostic;
+import veil.gdl.ground.GroundTerms;
+import veil.gdl.term.Rule;
+import veil.gdl.term.Symbols;
+import veil.model.Game;
+import veil.model.MoveList;
+import veil.model.Percepts;
+import veil.model.State;
+
+/**
+ * A GDL-II game played by the compiled ground program (see {@link Compiler}). Moves of a role are the indices of
+ * its ground {@code legal} atoms' moves, percepts the indices of its ground {@code sees} atoms' percepts; a state is
+ * the bitset of true base propositions. Legal moves, terminal and goals of a state are derived once and kept in
+ * the state until it changes. Immutable and thread-safe apart from the warnings it collects while playing.
+ */
+public final class KifGame implements Game {
+  /** The compiled tables (see {@link Compiler}). */
+  record Tables(
+      Symbols symbols,
+      GroundTerms terms,
+      int[] roles,
+      int randomRole,
+      int nBase,
+      int[] baseTerm,
+      long[] init,
+      int[] nextSlot,
+      int[][] moveTerm,
+      int[][] legalSlot,
+      int[][] doesSlot,
+      int[][] perceptTerm,
+      int[][] seesSlot,
+      int[][] goalValue,
+      int[][] goalSlot,
+      int terminalSlot,
+      Segment seg1,
+      Segment seg2,
+      Segment seg3,
+      int slots,
+      int groundRules,
+      int atoms) {}
+
+  private final Tables t;
+  private final Compiler.Settings settings;
+  private final int words;
+  private List<Diagnostic> warnings = List.of();
+  private List<Rule> rules = List.of();
+  private final ConcurrentLinkedQueue<String> playWarnings = new ConcurrentLinkedQueue<>();
+  private final AtomicIntegerArray severalGoalsWarned;
+
+  KifGame(Tables tables, Compiler.Settings settings) {
+    this.t = tables;
+    this.settings = settings;
+    this.words = Math.max(1, (t.nBase() + 63) >>> 6);
+    this.severalGoalsWarned = new AtomicIntegerArray(t.roles().length);
+  }
+
+  /** Attaches what the loader found (warnings, checked rules); called once by the loader. */
+  public KifGame withLoadInfo(List<Diagnostic> warnings, List<Rule> rules) {
+    this.warnings = List.copyOf(warnings);
+    this.rules = List.copyOf(rules);
+    return this;
+  }
+
+  /** Warnings from loading (lenient-mode deviations), each once per rule. */
+  public List<Diagnostic> warnings() {
+    return warnings;
+  }
+
+  /** Warnings found while playing (several goal values in lenient mode), each once per role. */
+  public List<String> playWarnings() {
+    return List.copyOf(playWarnings);
+  }
+
+  /** The checked rules ({@code or} expanded), e.g. for printing with {@link veil.gdl.KifWriter}. */
+  public List<Rule> rules() {
+    return rules;
+  }
+
+  public Symbols symbols() {
+    return t.symbols();
+  }
+
+  public int groundRuleCount() {
+    return t.groundRules();
+  }
+
+  public int groundAtomCount() {
+    return t.atoms();
+  }
+
+  public int basePropositionCount() {
+    return t.nBase();
+  }
+
+  /** Number of moves a role can ever have (the size of its move index space). */
+  public int moveCount(int role) {
+    return t.moveTerm()[role].length;
+  }
+
+  public int perceptCount(int role) {
+    return t.perceptTerm()[role].length;
+  }
+
+  @Override
+  public String name() {
+    return settings.name();
+  }
+
+  @Override
+  public String description() {
+    return settings.description();
+  }
+
+  @Override
+  public int roleCount() {
+    return t.roles().length;
+  }
+
+  @Override
+  public String roleName(int role) {
+    return t.symbols().name(t.roles()[role]);
+  }
+
+  @Override
+  public int randomRole() {
+    return t.randomRole();
+  }
+
+  @Override
+  public int stepBound() {
+    return settings.stepBound();
+  }
+
+  @Override
+  public KifState initialState() {
+    KifState s = new KifState(words, t.slots());
+    System.arraycopy(t.init(), 0, s.bits, 0, words);
+    return s;
+  }
+
+  private void ensureLegal(KifState s) {
+    if ((s.valid & 1) == 0) {
+      boolean[] vals = s.vals;
+      long[] bits = s.bits;
+      for (int i = 0, n = t.nBase(); i < n; i++) {
+        vals[2 + i] = (bits[i >>> 6] & (1L << i)) != 0;
+      }
+      t.seg1().eval(vals);
+      s.valid = 1;
+    }
+  }
+
+  @Override
+  public boolean isTerminal(State state) {
+    KifState s = (KifState) state;
+    ensureLegal(s);
+    return s.vals[t.terminalSlot()];
+  }
+
+  @Override
+  public void legalMoves(State state, int role, MoveList out) {
+    KifState s = (KifState) state;
+    ensureLegal(s);
+    out.clear();
+    int[] slots = t.legalSlot()[role];
+    boolean[] vals = s.vals;
+    for (int m = 0; m < slots.length; m++) {
+      if (vals[slots[m]]) {
+        out.add(m);
+      }
+    }
+  }
+
+  @Override
+  public void apply(State state, int[] joint, Percepts percepts) {
+    KifState s = (KifState) state;
+    ensureLegal(s);
+    boolean[] vals = s.vals;
+    int roles = t.roles().length;
+    for (int r = 0; r < roles; r++) {
+      vals[t.doesSlot()[r][joint[r]]] = true;
+    }
+    t.seg3().eval(vals);
+    for (int r = 0; r < roles; r++) {
+      vals[t.doesSlot()[r][joint[r]]] = false;
+    }
+    long[] bits = s.bits;
+    java.util.Arrays.fill(bits, 0L);
+    int[] next = t.nextSlot();
+    for (int i = 0; i < next.length; i++) {
+      if (vals[next[i]]) {
+        bits[i >>> 6] |= 1L << i;
+      }
+    }
+    if (percepts != null) {
+      percepts.clear();
+      for (int r = 0; r < roles; r++) {
+        int[] sees = t.seesSlot()[r];
+        for (int p = 0; p < sees.length; p++) {
+          if (vals[sees[p]]) {
+            percepts.add(r, p);
+          }
+        }
+      }
+    }
+    s.valid = 0;
+  }
+
+  @Override
+  public int goal(State state, int role) {
+    KifState s = (KifState) state;
+    ensureLegal(s);
+    if ((s.valid & 2) == 0) {
+      t.seg2().eval(s.vals);
+      s.valid |= 2;
+    }
+    int[] slots = t.goalSlot()[role];
+    int[] values = t.goalValue()[role];
+    int best = -1;
+    boolean several = false;
+    for (int i = 0; i < slots.length; i++) {
+      if (s.vals[slots[i]]) {
+        several |= best >= 0;
+        best = Math.max(best, values[i]);
+      }
+    }
+    if (several) {
+      String msg = "role " + roleName(role) + " has several goal values (" + goalsText(s, role) + ") in state "
+          + factsText(s);
+      if (settings.strict()) {
+        throw new GdlPlayException(msg);
+      }
+      if (severalGoalsWarned.compareAndSet(role, 0, 1)) {
+        playWarnings.add(msg + "; taking the largest");
+      }
+    }
+    if (best < 0) {
+      if (role == t.randomRole() && settings.randomHasNoGoal()) {
+        return 0;
+      }
+      if (!s.vals[t.terminalSlot()]) {
+        return 0; // goals of non-terminal states are only a hint; none is no failure
+      }
+      throw new GdlPlayException("role " + roleName(role) + " has no goal value in the terminal state "
+          + factsText(s));
+    }
+    return best;
+  }
+
+  private String goalsText(KifState s, int role) {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < t.goalSlot()[role].length; i++) {
+      if (s.vals[t.goalSlot()[role][i]]) {
+        out.add(Integer.toString(t.goalValue()[role][i]));
+      }
+    }
+    return String.join(", ", out);
+  }
+
+  private String factsText(KifState s) {
+    return "{" + String.join(" ", trueFacts(s)) + "}";
+  }
+
+  /** The true base facts of a state as KIF terms, sorted. */
+  public List<String> trueFacts(State state) {
+    KifState s = (KifState) state;
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < t.nBase(); i++) {
+      if (s.holds(i)) {
+        out.add(t.terms().toKif(t.baseTerm()[i], t.symbols()));
+      }
+    }
+    Collections.sort(out);
+    return out;
+  }
+
+  @Override
+  public String moveText(int role, int move) {
+    return t.terms().toKif(t.moveTerm()[role][move], t.symbols());
+  }
+
+  @Override
+  public String perceptText(int role, int percept) {
+    return t.terms().toKif(t.perceptTerm()[role][percept], t.symbols());
+  }
+
+  /**
+   * The move of {@code role} written as {@code kif} (case and spacing do not matter), or -1 when the role has no
+   * such move.
+   */
+  public int move(int role, String kif) {
+    String want = normalize(kif);
+    for (int m = 0; m < t.moveTerm()[role].length; m++) {
+      if (moveText(role, m).equals(want)) {
+        return m;
+      }
+    }
+    return -1;
+  }
+
+  /** The role named {@code name}, or -1. */
+  public int role(String name) {
+    for (int r = 0; r < roleCount(); r++) {
+      if (roleName(r).equalsIgnoreCase(name)) {
+        return r;
+      }
+    }
+    return -1;
+  }
+
+  private static String normalize(String kif) {
+    return kif.trim().toLowerCase(java.util.Locale.ROOT).replaceAll("\\s+", " ").replace("( ", "(")
+        .replace(" )", ")");
+  }
+
+  @Override
+  public String render(State state, int viewer) {
+    if (viewer >= 0) {
+      return "(the state is hidden: " + roleName(viewer) + " knows only its own moves and percepts)\n";
+    }
+    StringBuilder sb = new StringBuilder();
+    for (String f : trueFacts(state)) {
+      sb.append(f).append('\n');
+    }
+    return sb.toString();
+  }
+}
