@@ -14,8 +14,10 @@ import veil.gdl.read.RuleTranslator;
 import veil.gdl.read.Syntax;
 import veil.gdl.reason.Compiler;
 import veil.gdl.reason.KifGame;
+import veil.gdl.term.Literal;
 import veil.gdl.term.Rule;
 import veil.gdl.term.Symbols;
+import veil.gdl.term.Term;
 import veil.model.GameLoadException;
 import veil.model.GameLoader;
 
@@ -70,10 +72,11 @@ public final class KifLoader implements GameLoader {
     failOnErrors(report);
     RuleChecker.Result checked = RuleChecker.check(rules, symbols, report);
     failOnErrors(report);
+    List<Rule> playRules = withMovePercepts(checked.rules(), symbols);
     Grounder.Limits limits = maxGroundRules == Grounder.Limits.DEFAULT.maxGroundRules()
         ? Grounder.Limits.DEFAULT
         : Grounder.Limits.forRules(maxGroundRules);
-    GroundProgram gp = Grounder.ground(checked.rules(), symbols, limits, report);
+    GroundProgram gp = Grounder.ground(playRules, symbols, limits, report);
     failOnErrors(report);
     String name = options.getOrDefault("name", baseName(sourceName));
     String description = Syntax.leadingComment(text);
@@ -88,6 +91,31 @@ public final class KifLoader implements GameLoader {
   /** Loads with default options. */
   public KifGame load(String sourceName, String text) throws GameLoadException {
     return load(sourceName, text, Map.of());
+  }
+
+  /**
+   * A plain GDL game (no sees rule at all) is played under GDL-II by letting every role see every joint move, as
+   * the GGP book's chapter 17.2 says: {@code (<= (sees ?p (move ?q ?m)) (role ?p) (does ?q ?m))}. The rule is
+   * added after the checks (it passes them by construction).
+   */
+  static List<Rule> withMovePercepts(List<Rule> rules, Symbols symbols) {
+    if (rules.stream().anyMatch(r -> r.relation() == Symbols.SEES)) {
+      return rules;
+    }
+    Term.Var p = new Term.Var(0, "p", null);
+    Term.Var q = new Term.Var(1, "q", null);
+    Term.Var m = new Term.Var(2, "m", null);
+    Term.Fn head = new Term.Fn(Symbols.SEES, List.of(p, new Term.Fn(symbols.intern("move"), List.of(q, m), null)),
+        null);
+    Rule sees = new Rule(
+        head,
+        List.of(
+            new Literal.Atom(new Term.Fn(Symbols.ROLE, List.of(p), null), null),
+            new Literal.Atom(new Term.Fn(Symbols.DOES, List.of(q, m), null), null)),
+        null, List.of("p", "q", "m"), "plain GDL: every role sees every move");
+    List<Rule> out = new java.util.ArrayList<>(rules);
+    out.add(sees);
+    return out;
   }
 
   private static void failOnErrors(Report report) throws GameLoadException {

@@ -40,7 +40,7 @@ public class Scratch {
       int steps = 0;
       while (!g.isTerminal(w) && steps++ < g.stepBound()) {
         for (int r = 0; r < g.roleCount(); r++) { g.legalMoves(w, r, ml); joint[r] = ml.get(rng.nextInt(ml.size())); }
-        g.apply(w, joint, ps);
+        g.apply(w, joint, a.length > 2 ? ps : null);
       }
       for (int r = 0; r < g.roleCount(); r++) if (r != g.randomRole()) g.goal(w, r);
       n++;

@@ -22,7 +22,7 @@ public enum Syntax {
       char c = text.charAt(i);
       if (Character.isWhitespace(c)) {
         i++;
-      } else if (c == ';' || c == '%') {
+      } else if (c == ';' || c == '%' || (c == '/' && i + 1 < n && text.charAt(i + 1) == '/')) {
         while (i < n && text.charAt(i) != '\n') {
           i++;
         }
@@ -53,8 +53,20 @@ public enum Syntax {
     if (this == INFIX) {
       return InfixParser.read(source);
     }
-    // TODO(wip-dsl): veil.dsl.Reader.read(source) once the shared reader lands on main.
-    throw new DslException(Diagnostic.at(null, "the KIF reader is not available yet (infix GDL works)"));
+    // TODO(wip-dsl): call veil.dsl.Reader.read(source) directly once the shared reader lands on main.
+    try {
+      Object nodes = Class.forName("veil.dsl.Reader").getMethod("read", Source.class).invoke(null, source);
+      @SuppressWarnings("unchecked")
+      List<Node> list = (List<Node>) nodes;
+      return list;
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      if (e.getCause() instanceof DslException d) {
+        throw d;
+      }
+      throw new IllegalStateException(e.getCause());
+    } catch (ReflectiveOperationException e) {
+      throw new DslException(Diagnostic.at(null, "the KIF reader is not available yet (infix GDL works)"));
+    }
   }
 
   /** The first comment line of a text, without its comment marks; "" when the text does not start with one. */

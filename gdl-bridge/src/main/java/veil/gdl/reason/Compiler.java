@@ -20,7 +20,7 @@ import veil.gdl.term.Symbols;
  * stratum, recursive components to their least fixpoint) and folded into the rules that use them. What remains is
  * the dynamic program over value slots: slot 0 is false, slot 1 true, then one slot per base proposition
  * ({@code (true f)}), one per move ({@code (does r m)}), and one per dynamic derived atom. It is cut into three
- * {@link Segment}s computed on demand: legal moves and terminal; goals; next state and percepts.
+ * {@link Segment}s computed on demand: legal moves and terminal; goals; next state; percepts.
  */
 public final class Compiler {
   static final int FALSE = 0;
@@ -38,6 +38,9 @@ public final class Compiler {
   private boolean[] value;
   private int[] slotOf;
   private boolean[] recursiveComp;
+  private int baseFrom;
+  private int doesFrom;
+  private int doesTo;
 
   private Compiler(GroundProgram gp, Report report) {
     this.gp = gp;
@@ -81,6 +84,8 @@ public final class Compiler {
       }
     }
     int nBase = base.size();
+    baseFrom = 2;
+    doesFrom = 2 + nBase;
     slotOf = new int[nAtoms];
     Arrays.fill(slotOf, -1);
     int nextSlot = 2;
@@ -145,6 +150,7 @@ public final class Compiler {
         doesSlot[r][m] = nextSlot++;
       }
     }
+    doesTo = nextSlot;
     if (report.hasErrors()) {
       return null;
     }
@@ -199,12 +205,16 @@ public final class Compiler {
         out3.add(a);
       }
     }
+    BitSet inSeg3 = new BitSet();
+    Segment seg3 = segment(out3, inSeg1, inSeg3);
+    IntList out4 = new IntList();
     for (int[] s : seesAtom) {
       for (int a : s) {
-        out3.add(a);
+        out4.add(a);
       }
     }
-    Segment seg3 = segment(out3, inSeg1, new BitSet());
+    inSeg3.or(inSeg1);
+    Segment seg4 = segment(out4, inSeg3, new BitSet());
     int randomRole = -1;
     for (int r = 0; r < roleCount; r++) {
       if (roles[r] == Symbols.RANDOM) {
@@ -215,7 +225,7 @@ public final class Compiler {
         new KifGame.Tables(
             symbols, terms, roles, randomRole, nBase, baseTerm, init, nextOf, moveTerm, slots(legalAtom), doesSlot,
             perceptTerm, slots(seesAtom), goalValue, slots(goalAtom),
-            terminal < 0 ? FALSE : slotOf[terminal], seg1, seg2, seg3, nextSlot, gp.ruleCount(), nAtoms),
+            terminal < 0 ? FALSE : slotOf[terminal], seg1, seg2, seg3, seg4, nextSlot, gp.ruleCount(), nAtoms),
         settings);
   }
 
@@ -448,6 +458,7 @@ public final class Compiler {
           lits.truncate(mark);
           continue;
         }
+        sortBySelectivity(lits, mark);
         litStart.add(mark);
         rules++;
       }
@@ -460,6 +471,34 @@ public final class Compiler {
       recursive[g] = rec.get(g);
     }
     return new Segment(groupStart.toArray(), recursive, slot, ruleStart, litStart.toArray(), lits.toArray());
+  }
+
+  /**
+   * Orders a rule's literals so that the one most likely to fail comes first: a move (only one of a role's moves
+   * is played), then state facts, then derived atoms; negated moves last (they almost always hold).
+   */
+  private void sortBySelectivity(IntList lits, int from) {
+    int n = lits.size() - from;
+    Integer[] a = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      a[i] = lits.get(from + i);
+    }
+    Arrays.sort(a, (x, y) -> Integer.compare(rank(x), rank(y)));
+    for (int i = 0; i < n; i++) {
+      lits.set(from + i, a[i]);
+    }
+  }
+
+  private int rank(int lit) {
+    int s = lit >>> 1;
+    boolean neg = (lit & 1) != 0;
+    if (s >= doesFrom && s < doesTo) {
+      return neg ? 4 : 0;
+    }
+    if (s >= baseFrom && s < doesFrom) {
+      return neg ? 2 : 1;
+    }
+    return 3;
   }
 
   private boolean isInput(int a) {

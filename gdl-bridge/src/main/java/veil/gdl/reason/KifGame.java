@@ -42,6 +42,7 @@ public final class KifGame implements Game {
       Segment seg1,
       Segment seg2,
       Segment seg3,
+      Segment seg4,
       int slots,
       int groundRules,
       int atoms) {}
@@ -188,6 +189,9 @@ public final class KifGame implements Game {
       vals[t.doesSlot()[r][joint[r]]] = true;
     }
     t.seg3().eval(vals);
+    if (percepts != null) {
+      t.seg4().eval(vals);
+    }
     for (int r = 0; r < roles; r++) {
       vals[t.doesSlot()[r][joint[r]]] = false;
     }
