@@ -424,9 +424,10 @@ public final class Compiler {
     List<Boolean> rec = new ArrayList<>();
     int[] slot = new int[n];
     int[] ruleStart = new int[n + 1];
+    int[] keyedStart = new int[n];
+    IntList ruleKey = new IntList();
     IntList litStart = new IntList();
     IntList lits = new IntList();
-    int rules = 0;
     for (int i = 0; i < n; i++) {
       int a = order[i];
       if (i == 0 || comp[a] != comp[order[i - 1]]) {
@@ -434,43 +435,79 @@ public final class Compiler {
         rec.add(recursiveComp[comp[a]]);
       }
       slot[i] = slotOf[a];
-      ruleStart[i] = rules;
+      ruleStart[i] = litStart.size();
+      // Each rule as (key, literals): key = the slot of its first move literal, or -1.
+      List<int[]> plain = new ArrayList<>();
+      List<int[]> keyed = new ArrayList<>();
       for (int j = ruleStartOfAtom[a]; j < ruleStartOfAtom[a + 1]; j++) {
-        int k = rulesOfAtom[j];
-        int mark = lits.size();
-        boolean dead = false;
-        for (int e = gp.ruleBodyStart()[k]; e < gp.ruleBodyStart()[k + 1] && !dead; e++) {
-          int entry = gp.ruleBody()[e];
-          int b = bodyAtom(entry);
-          boolean neg = GroundProgram.negated(entry);
-          int s = slotOf[b];
-          if (s == TRUE || s == FALSE) {
-            // A static literal: true ones are dropped, false ones kill the rule.
-            dead = (s == TRUE) == neg;
-            continue;
-          }
-          if (neg && comp[b] == comp[a]) {
-            unstratified(k);
-          }
-          lits.add(s << 1 | (neg ? 1 : 0));
-        }
-        if (dead) {
-          lits.truncate(mark);
+        int[] body = simplifiedBody(rulesOfAtom[j], a);
+        if (body == null) {
           continue;
         }
-        sortBySelectivity(lits, mark);
-        litStart.add(mark);
-        rules++;
+        if (body.length > 0 && isMove(body[0])) {
+          keyed.add(body);
+        } else {
+          plain.add(body);
+        }
+      }
+      keyed.sort((x, y) -> Integer.compare(x[0], y[0]));
+      for (int[] body : plain) {
+        litStart.add(lits.size());
+        ruleKey.add(-1);
+        for (int l : body) {
+          lits.add(l);
+        }
+      }
+      keyedStart[i] = litStart.size();
+      for (int[] body : keyed) {
+        litStart.add(lits.size());
+        ruleKey.add(body[0] >>> 1);
+        for (int k = 1; k < body.length; k++) {
+          lits.add(body[k]);
+        }
       }
     }
-    ruleStart[n] = rules;
+    ruleStart[n] = litStart.size();
     litStart.add(lits.size());
     groupStart.add(n);
     boolean[] recursive = new boolean[rec.size()];
     for (int g = 0; g < recursive.length; g++) {
       recursive[g] = rec.get(g);
     }
-    return new Segment(groupStart.toArray(), recursive, slot, ruleStart, litStart.toArray(), lits.toArray());
+    return new Segment(groupStart.toArray(), recursive, slot, ruleStart, keyedStart, ruleKey.toArray(),
+        litStart.toArray(), lits.toArray());
+  }
+
+  /** A positive move literal. */
+  private boolean isMove(int lit) {
+    int s = lit >>> 1;
+    return (lit & 1) == 0 && s >= doesFrom && s < doesTo;
+  }
+
+  /**
+   * The literals of ground rule k over value slots, static ones folded away and the rest ordered by {@link
+   * #rank}; null when a static literal makes the rule fail.
+   */
+  private int[] simplifiedBody(int k, int head) {
+    IntList lits = new IntList();
+    for (int e = gp.ruleBodyStart()[k]; e < gp.ruleBodyStart()[k + 1]; e++) {
+      int entry = gp.ruleBody()[e];
+      int b = bodyAtom(entry);
+      boolean neg = GroundProgram.negated(entry);
+      int s = slotOf[b];
+      if (s == TRUE || s == FALSE) {
+        if ((s == TRUE) == neg) {
+          return null;
+        }
+        continue;
+      }
+      if (neg && comp[b] == comp[head]) {
+        unstratified(k);
+      }
+      lits.add(s << 1 | (neg ? 1 : 0));
+    }
+    sortBySelectivity(lits, 0);
+    return lits.toArray();
   }
 
   /**

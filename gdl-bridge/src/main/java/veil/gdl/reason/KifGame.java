@@ -141,7 +141,7 @@ public final class KifGame implements Game {
 
   @Override
   public KifState initialState() {
-    KifState s = new KifState(words, t.slots());
+    KifState s = new KifState(words, t.slots(), t.roles().length);
     System.arraycopy(t.init(), 0, s.bits, 0, words);
     return s;
   }
@@ -153,7 +153,7 @@ public final class KifGame implements Game {
       for (int i = 0, n = t.nBase(); i < n; i++) {
         vals[2 + i] = (bits[i >>> 6] & (1L << i)) != 0;
       }
-      t.seg1().eval(vals);
+      t.seg1().eval(vals, s.moves, 0);
       s.valid = 1;
     }
   }
@@ -185,12 +185,21 @@ public final class KifGame implements Game {
     ensureLegal(s);
     boolean[] vals = s.vals;
     int roles = t.roles().length;
+    int[] moves = s.moves;
     for (int r = 0; r < roles; r++) {
-      vals[t.doesSlot()[r][joint[r]]] = true;
+      int d = t.doesSlot()[r][joint[r]];
+      vals[d] = true;
+      // Insertion sort: the segments look the played moves up in order.
+      int j = r;
+      while (j > 0 && moves[j - 1] > d) {
+        moves[j] = moves[j - 1];
+        j--;
+      }
+      moves[j] = d;
     }
-    t.seg3().eval(vals);
+    t.seg3().eval(vals, moves, roles);
     if (percepts != null) {
-      t.seg4().eval(vals);
+      t.seg4().eval(vals, moves, roles);
     }
     for (int r = 0; r < roles; r++) {
       vals[t.doesSlot()[r][joint[r]]] = false;
@@ -222,7 +231,7 @@ public final class KifGame implements Game {
     KifState s = (KifState) state;
     ensureLegal(s);
     if ((s.valid & 2) == 0) {
-      t.seg2().eval(s.vals);
+      t.seg2().eval(s.vals, s.moves, 0);
       s.valid |= 2;
     }
     int[] slots = t.goalSlot()[role];

@@ -13,16 +13,19 @@ public final class KifState implements State {
   final boolean[] vals;
   /** Which segments' values in {@link #vals} belong to {@link #bits}: bit 0 legal/terminal, bit 1 goal. */
   int valid;
+  /** Scratch: the value slots of the moves being played, sorted. */
+  final int[] moves;
 
-  KifState(int words, int slots) {
+  KifState(int words, int slots, int roles) {
     bits = new long[words];
     vals = new boolean[slots];
+    moves = new int[roles];
     vals[1] = true;
   }
 
   @Override
   public KifState copy() {
-    KifState s = new KifState(bits.length, vals.length);
+    KifState s = new KifState(bits.length, vals.length, moves.length);
     System.arraycopy(bits, 0, s.bits, 0, bits.length);
     return s;
   }
