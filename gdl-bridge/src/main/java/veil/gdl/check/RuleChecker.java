@@ -441,7 +441,7 @@ public final class RuleChecker {
         int f = atom.functor();
         if (!defined.contains(b) && f != Symbols.TRUE && f != Symbols.DOES
             && undefinedReported.add(predName(b) + "@" + l.pos())) {
-          undefined(r, atom, l.pos());
+          undefined(r, atom, atom.pos());
         }
       }
     }

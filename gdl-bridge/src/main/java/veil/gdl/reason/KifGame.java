@@ -268,13 +268,14 @@ public final class KifGame implements Game {
   }
 
   private String goalsText(KifState s, int role) {
-    List<String> out = new ArrayList<>();
+    List<Integer> out = new ArrayList<>();
     for (int i = 0; i < t.goalSlot()[role].length; i++) {
       if (s.vals[t.goalSlot()[role][i]]) {
-        out.add(Integer.toString(t.goalValue()[role][i]));
+        out.add(t.goalValue()[role][i]);
       }
     }
-    return String.join(", ", out);
+    Collections.sort(out);
+    return out.toString().replace("[", "").replace("]", "");
   }
 
   private String factsText(KifState s) {
