@@ -12,7 +12,6 @@ import veil.model.Game;
 /** {@code veil check GAME}: load a game and say what it is, or print its errors. */
 @Command(
     name = "check",
-    mixinStandardHelpOptions = true,
     description = {
       "Load (parse and compile) a game and print a summary: name, roles, step bound.",
       "Errors are printed as file:line:col: message, with the line and a caret; the exit code is then 1."
@@ -21,6 +20,8 @@ final class CheckCommand implements Callable<Integer> {
   @ParentCommand Main main;
 
   @Spec CommandSpec spec;
+
+  @Mixin HelpOption help;
 
   @Mixin GameArgs args;
 

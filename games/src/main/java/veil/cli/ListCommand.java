@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
@@ -15,7 +16,6 @@ import veil.model.GameLoadException;
 /** {@code veil list}: the bundled games, each loaded to count its players. */
 @Command(
     name = "list",
-    mixinStandardHelpOptions = true,
     description = {
       "List the bundled games: name, number of players, description.",
       "Every game is loaded with its default options; a game that fails to load is reported on stderr, the"
@@ -25,6 +25,8 @@ final class ListCommand implements Callable<Integer> {
   @ParentCommand Main main;
 
   @Spec CommandSpec spec;
+
+  @Mixin HelpOption help;
 
   @Override
   public Integer call() {

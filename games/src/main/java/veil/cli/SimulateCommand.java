@@ -24,7 +24,6 @@ import veil.model.Game;
 /** {@code veil simulate GAME}: random playouts as a rules stress test and a speed figure. */
 @Command(
     name = "simulate",
-    mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
       "Play games with uniformly random moves for every role (chance included) from the start to the end.",
@@ -41,6 +40,8 @@ final class SimulateCommand implements Callable<Integer> {
   @ParentCommand Main main;
 
   @Spec CommandSpec spec;
+
+  @Mixin HelpOption help;
 
   @Mixin GameArgs args;
 
@@ -78,7 +79,7 @@ final class SimulateCommand implements Callable<Integer> {
       return Main.GAME_ERROR;
     }
 
-    ProgressLine progress = noProgress ? null : new ProgressLine(err, "simulate " + args.game,
+    ProgressLine progress = noProgress ? null : new ProgressLine(err, game.name(),
         ProgressLine.stderrIsTerminal());
     SimulationResult result = new Simulator(game).run(seed, firstGame, games, progress);
     if (progress != null) {

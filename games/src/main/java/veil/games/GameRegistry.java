@@ -11,12 +11,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -39,6 +41,8 @@ public final class GameRegistry {
   /** The index files of the games shipped in the {@code games} module. */
   public static final List<String> STANDARD_INDEXES = List.of("veil/games/lud/index.txt", "veil/games/kif/index.txt");
 
+  private static final String LOADER_PROBLEM = "a game loader cannot be created: ";
+
   private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9_-]*");
 
   private final Map<String, BundledGame> bundled = new LinkedHashMap<>();
@@ -46,7 +50,7 @@ public final class GameRegistry {
   private final List<String> problems = new ArrayList<>();
 
   private GameRegistry(ClassLoader classLoader, List<String> indexResources) {
-    for (GameLoader loader : ServiceLoader.load(GameLoader.class, classLoader)) {
+    for (GameLoader loader : loaders(classLoader, problems)) {
       for (String ext : loader.extensions()) {
         // The first loader on the class path wins an extension; a second one is a packaging mistake.
         GameLoader previous = loaders.putIfAbsent(ext.toLowerCase(Locale.ROOT), loader);
@@ -69,6 +73,24 @@ public final class GameRegistry {
         problems.add(index + ": cannot read: " + e.getMessage());
       }
     }
+  }
+
+  /** The loaders registered on the class path; one that cannot be created is a problem, not the end. */
+  private static List<GameLoader> loaders(ClassLoader classLoader, List<String> problems) {
+    List<GameLoader> found = new ArrayList<>();
+    Iterator<GameLoader> it = ServiceLoader.load(GameLoader.class, classLoader).iterator();
+    // The iterator goes on past a provider that fails; the bound only guards against one that fails forever.
+    for (int attempts = 0; attempts < 1000; attempts++) {
+      try {
+        if (!it.hasNext()) {
+          break;
+        }
+        found.add(it.next());
+      } catch (ServiceConfigurationError e) {
+        problems.add(LOADER_PROBLEM + e.getMessage());
+      }
+    }
+    return found;
   }
 
   /** The bundled games of the standard indexes and the loaders on Veil's own class path. */
@@ -178,10 +200,18 @@ public final class GameRegistry {
 
   /** Loads a resolved source with option values (name → value text). */
   public Game load(GameSource source, Map<String, String> options) throws GameLoadException {
-    GameLoader loader = loaderFor(source.extension()).orElseThrow(() -> new GameLoadException(
-        "error: no loader reads ." + source.extension() + " files (" + source.sourceName() + "); "
-            + (loaders.isEmpty() ? "no game loaders are installed" : "loaders read " + knownExtensions())
-            + "\n"));
+    GameLoader loader = loaderFor(source.extension()).orElse(null);
+    if (loader == null) {
+      StringBuilder sb = new StringBuilder("error: no loader reads ." + source.extension() + " files ("
+          + source.sourceName() + "); "
+          + (loaders.isEmpty() ? "no game loaders are installed" : "loaders read " + knownExtensions()) + "\n");
+      for (String problem : problems) {
+        if (problem.startsWith(LOADER_PROBLEM)) {
+          sb.append("  ").append(problem).append('\n');
+        }
+      }
+      throw new GameLoadException(sb.toString());
+    }
     Map<String, String> opts = options == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(options));
     if (source.isBundled()) {
       return loader.load(source.sourceName(), readResource(source.bundled()), opts);

@@ -223,7 +223,8 @@ class MainTest {
     Run sim = run("simulate", "--help");
     assertThat(sim.code()).isZero();
     assertThat(sim.out()).contains("--games=N", "--seed=S", "--first-game=I", "--json=FILE", "--option=NAME=VALUE",
-        "--debug");
+        "--debug", "--help").doesNotContain("--version");
+    assertThat(run("check", "-h").out()).startsWith("Usage: veil check");
   }
 
   @Test
