@@ -1,6 +1,7 @@
 package veil.games;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import veil.games.RuleFailure.Kind;
@@ -16,7 +17,9 @@ import veil.model.State;
  * <p>Game {@code i} of a run plays from {@link #gameSeed}(masterSeed, i), which depends on nothing else, so a
  * run of one game starting at index {@code i} with the same master seed replays game {@code i} exactly.
  *
- * <p>The playout loop allocates nothing but one random generator per game: one working state is reset with
+ * <p>Every step computes percepts too (real play needs them, so they belong in the rules check and the speed
+ * figure). The playout loop allocates nothing but one random generator per game (and whatever the game's
+ * {@code scores} allocates at the end): one working state is reset with
  * {@link State#copyFrom}, and the move list, joint move and percepts are reused.
  */
 public final class Simulator {
@@ -85,7 +88,7 @@ public final class Simulator {
       throw new IllegalArgumentException("games and firstGame must be >= 0");
     }
     long start = System.nanoTime();
-    java.util.Arrays.fill(scoreSums, 0);
+    Arrays.fill(scoreSums, 0);
     List<RuleFailure> failures = new ArrayList<>();
     int failureCount = 0;
     int completed = 0;

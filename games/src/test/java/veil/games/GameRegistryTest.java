@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -110,6 +112,22 @@ class GameRegistryTest {
         .hasMessageContaining("no loader reads .zzz files")
         .hasMessageContaining(".fake");
     assertThatThrownBy(() -> registry.resolve(dir.toString())).hasMessageContaining("is a folder");
+  }
+
+  @Test
+  void aLoaderThatCannotBeCreatedIsAProblemNotTheEnd(@TempDir Path dir) throws IOException {
+    Path services = Files.createDirectories(dir.resolve("META-INF/services"));
+    Files.writeString(services.resolve("veil.model.GameLoader"), "no.such.Loader\n");
+    try (URLClassLoader cl = new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader())) {
+      GameRegistry withBroken = GameRegistry.of(cl, List.of(TestGames.INDEX));
+      assertThat(withBroken.problems()).singleElement().asString()
+          .startsWith("a game loader cannot be created: ").contains("no.such.Loader");
+      assertThat(withBroken.loaderFor("fake")).isPresent();
+      Path odd = Files.writeString(dir.resolve("rules.zzz"), "x");
+      assertThatThrownBy(() -> withBroken.load(odd.toString(), Map.of()))
+          .hasMessageContaining("no loader reads .zzz files")
+          .hasMessageContaining("  a game loader cannot be created: ");
+    }
   }
 
   @Test
