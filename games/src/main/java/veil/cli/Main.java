@@ -22,7 +22,8 @@ import veil.games.GameRegistry;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Veil: a general game system for games of hidden information.",
-    subcommands = {ListCommand.class, CheckCommand.class, SimulateCommand.class, CommandLine.HelpCommand.class},
+    subcommands = {ListCommand.class, CheckCommand.class, SimulateCommand.class, ReferenceCommand.class,
+      CommandLine.HelpCommand.class},
     footerHeading = "%n",
     footer = {
       "GAME is the name of a bundled game (see `veil list`) or a .lud / .kif file.",

@@ -1,5 +1,7 @@
 package veil.games;
 
+import veil.dsl.Names;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -138,7 +140,7 @@ public final class GameRegistry {
 
   /** Up to {@code max} bundled names close to a mistyped one. */
   public List<String> nearestNames(String name, int max) {
-    return NearestNames.nearest(name, bundled.keySet(), max);
+    return Names.nearest(name, bundled.keySet(), max);
   }
 
   /**

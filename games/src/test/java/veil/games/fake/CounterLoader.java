@@ -7,7 +7,7 @@ import java.util.Map;
 import veil.dsl.Diagnostic;
 import veil.dsl.Pos;
 import veil.dsl.Source;
-import veil.games.NearestNames;
+import veil.dsl.Names;
 import veil.model.Game;
 import veil.model.GameLoadException;
 import veil.model.GameLoader;
@@ -82,7 +82,7 @@ public final class CounterLoader implements GameLoader {
           }
         }
         default -> errors.add(new Diagnostic(keyPos, "unknown key '" + key + "'", String.join(", ", KEYS),
-            NearestNames.nearest(key, KEYS, 3)));
+            Names.nearest(key, KEYS, 3)));
       }
     }
     if (!errors.isEmpty()) {
@@ -90,7 +90,7 @@ public final class CounterLoader implements GameLoader {
     }
     for (Map.Entry<String, String> option : options.entrySet()) {
       if (!OPTIONS.contains(option.getKey())) {
-        List<String> near = NearestNames.nearest(option.getKey(), OPTIONS, 3);
+        List<String> near = Names.nearest(option.getKey(), OPTIONS, 3);
         throw new GameLoadException(new Diagnostic(null, "unknown option '" + option.getKey() + "' for " + name,
             String.join(", ", OPTIONS), near).format());
       }

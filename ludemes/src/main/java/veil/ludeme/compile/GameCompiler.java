@@ -26,6 +26,28 @@ public final class GameCompiler {
   /** The game's default step bound when it declares none with (bound N). */
   public static final int DEFAULT_BOUND = 1000;
 
+  /** The structure the compiler reads, for the generated language reference. */
+  public static final String[][] STRUCTURE = {
+    {"(game \"Name\" (players …) [(description \"…\")] [(bound N)] (equipment {…}) [(vars {…})] (rules …))",
+        "a whole game; one per file"},
+    {"(players N) or (players {White Black})", "the players (1..16); the random role is added when the game has chance"},
+    {"(bound N)", "an upper bound on the number of steps; a longer game is a rule failure (default "
+        + DEFAULT_BOUND + ")"},
+    {"(equipment {…})", "decks, hands, piles, spots, value maps, a board"},
+    {"(vars {(var \"Name\" [Each] [initial]) …})", "game variables, global or one per player"},
+    {"(rules (start {effect …}) (play …) (end …))", "a game with one phase"},
+    {"(rules (start …) (phases {(phase …) …}) (end …))", "a game with phases; the first phase starts"},
+    {"(play move [then:effect] [simultaneous:True])", "the move rule: the mover picks one move (or every player at "
+        + "once); then: runs after the turn has passed to the next player"},
+    {"(phase \"Name\" (play …) [entry:effect] (nextPhase cond \"Other\" [then:effect]) …)",
+        "a phase; its transitions are checked after every step and on entry"},
+    {"(end (if cond outcome [before:effect]) …)", "checked after every step once chance has settled; the first "
+        + "that holds ends the game (before: runs first)"},
+    {"(define \"Name\" body)", "a macro, used as (\"Name\" a b) with #1 #2 in the body"},
+    {"(option \"Name\" default {choices})", "a game option, set with --option Name=value and used as <Name>"},
+    {"// and ;", "comments to the end of the line"},
+  };
+
   private final Compiler c;
 
   private GameCompiler(List<Ludeme> library) {
