@@ -34,16 +34,11 @@ public record Diagnostic(Pos pos, String message, String expected, List<String> 
       sb.append("error: ").append(message).append('\n');
     } else {
       sb.append(pos).append(": ").append(message).append('\n');
-      String line = pos.source().line(pos.line());
       // Very long lines (minified or hostile input) are cut around the caret.
       int col = Math.max(1, pos.col());
-      int from = 0;
-      if (line.length() > 160) {
-        from = Math.max(0, Math.min(col - 80, line.length() - 160));
-        line = line.substring(from, Math.min(line.length(), from + 160));
-      }
-      sb.append("  ").append(line.replace('\t', ' ')).append('\n');
-      sb.append("  ").append(" ".repeat(Math.max(0, col - 1 - from))).append("^\n");
+      Source.Excerpt line = pos.source().excerpt(pos.line(), col, 160);
+      sb.append("  ").append(line.text().replace('\t', ' ')).append('\n');
+      sb.append("  ").append(" ".repeat(Math.max(0, col - 1 - line.fromCol()))).append("^\n");
     }
     if (!expected.isEmpty()) {
       sb.append("  expected: ").append(expected).append('\n');

@@ -1,0 +1,120 @@
+package veil.cards;
+
+import java.util.ArrayList;
+import java.util.List;
+import veil.dsl.DslException;
+import veil.dsl.Node;
+import veil.ludeme.BoolExpr;
+import veil.ludeme.CardsExpr;
+import veil.ludeme.IntExpr;
+import veil.ludeme.compile.Args;
+import veil.ludeme.compile.Param;
+import veil.ludeme.compile.SimpleLudeme;
+import veil.ludeme.compile.Type;
+
+/**
+ * Sets of cards: {@code (cards P [suit:S] [if:cond])}, {@code (minus A B)}, {@code (union A B …)}, {@code
+ * (priority {A B …})} (the first non-empty set: follow suit if you can).
+ */
+public final class CardSet extends SimpleLudeme {
+  private final int kind;
+
+  private CardSet(String name, int kind, String doc, boolean variadic, Param... params) {
+    super(name, Type.CARDS, doc, variadic, params);
+    this.kind = kind;
+  }
+
+  public static List<CardSet> all() {
+    return List.of(
+        new CardSet("cards", 0, "The cards of a place, optionally of one suit, or those for which if: holds "
+            + "(Card bound).", false, Param.pos("place", "cards or place", "where"),
+            Param.named("suit", "int", "only this suit (e.g. LedSuit, Hearts)"),
+            Param.named("if", "condition", "only the cards for which this holds, with Card bound")),
+        new CardSet("minus", 1, "The cards of a that are not in b.", false, Param.pos("a", "cards", "the cards"),
+            Param.pos("b", "cards", "the cards to leave out")),
+        new CardSet("union", 2, "The cards in any of the sets.", true, Param.pos("a", "cards", "a set"),
+            Param.pos("b", "cards", "another set")),
+        new CardSet("priority", 3, "The first of the sets that is not empty (follow suit if you can, else …).", false,
+            Param.pos("sets", "{cards …}", "the sets, most preferred first")));
+  }
+
+  @Override
+  public String category() {
+    return "cards";
+  }
+
+  @Override
+  public Object build(Args a) throws DslException {
+    switch (kind) {
+      case 0: {
+        CardsExpr base = a.cards("place");
+        CardsExpr bySuit = base;
+        if (a.has("suit")) {
+          IntExpr suit = a.intExpr("suit");
+          long[] suitMask = a.compiler().table.cards.suitMask();
+          bySuit = s -> {
+            int k = suit.eval(s);
+            return k < 0 || k >= suitMask.length ? 0L : base.eval(s) & suitMask[k];
+          };
+        }
+        if (!a.has("if")) {
+          return bySuit;
+        }
+        CardsExpr pre = bySuit;
+        BoolExpr cond = a.bool("if");
+        return (CardsExpr) s -> {
+          long m = pre.eval(s);
+          long out = 0;
+          int saved = s.boundCard;
+          while (m != 0) {
+            int c = Long.numberOfTrailingZeros(m);
+            m &= m - 1;
+            s.boundCard = c;
+            if (cond.eval(s)) {
+              out |= 1L << c;
+            }
+          }
+          s.boundCard = saved;
+          return out;
+        };
+      }
+      case 1: {
+        CardsExpr x = a.cards("a");
+        CardsExpr y = a.cards("b");
+        return (CardsExpr) s -> x.eval(s) & ~y.eval(s);
+      }
+      case 2: {
+        List<CardsExpr> xs = new ArrayList<>();
+        xs.add(a.cards("a"));
+        xs.add(a.cards("b"));
+        for (Node n : a.rest()) {
+          xs.add(a.compiler().cards(n));
+        }
+        CardsExpr[] sets = xs.toArray(new CardsExpr[0]);
+        return (CardsExpr) s -> {
+          long m = 0;
+          for (CardsExpr e : sets) {
+            m |= e.eval(s);
+          }
+          return m;
+        };
+      }
+      default: {
+        List<CardsExpr> xs = new ArrayList<>();
+        for (Node n : a.list("sets")) {
+          xs.add(a.compiler().cards(n));
+        }
+        CardsExpr[] sets = xs.toArray(new CardsExpr[0]);
+        return (CardsExpr) s -> {
+          for (CardsExpr e : sets) {
+            long m = e.eval(s);
+            if (m != 0) {
+              return m;
+            }
+          }
+          return 0L;
+        };
+      }
+    }
+  }
+}

@@ -1,0 +1,90 @@
+package veil.cards;
+
+import java.util.List;
+import veil.dsl.DslException;
+import veil.ludeme.Effect;
+import veil.ludeme.IntExpr;
+import veil.ludeme.PlaceExpr;
+import veil.ludeme.PlaceTable;
+import veil.ludeme.Table;
+import veil.ludeme.compile.Args;
+import veil.ludeme.compile.Compiler;
+import veil.ludeme.compile.Param;
+import veil.ludeme.compile.PlaceRef;
+import veil.ludeme.compile.SimpleLudeme;
+import veil.ludeme.compile.Type;
+
+/**
+ * Chance: {@code (shuffle P)}, {@code (deal N from:P to:(hand Each))}, {@code (draw [N] from:P to:Q)}. A deal or
+ * draw is a move of the {@code random} role: in the steps that follow it picks each card uniformly among the
+ * source's cards (the top of a shuffled pile is any of its cards with equal chance), so the compiled game is the
+ * GDL-II one. Deals happen after the effects around them; later effects cannot depend on the dealt card.
+ */
+public final class Dealing extends SimpleLudeme {
+  private final int kind;
+
+  private Dealing(String name, int kind, String doc, Param... params) {
+    super(name, Type.EFFECT, doc, params);
+    this.kind = kind;
+  }
+
+  public static List<Dealing> all() {
+    return List.of(
+        new Dealing("shuffle", 0, "Marks a place's order as unknown: cards drawn or dealt from it are chance moves.",
+            Param.pos("place", "place", "what is shuffled")),
+        new Dealing("deal", 1, "Deals N cards to each player in turn (to:(hand Each)) or N to one place; random "
+            + "picks each card.", Param.pos("count", "int literal", "cards per recipient"),
+            Param.named("from", "place", "the source (default: the first deck)"),
+            Param.required("to", "place", "the destination, e.g. (hand Each)")),
+        new Dealing("draw", 2, "Draws N cards (default 1) from a source to a place; random picks each card.",
+            Param.optPos("count", "int", "how many (1)"),
+            Param.named("from", "place", "the source (default: the first deck)"),
+            Param.required("to", "place", "the destination, e.g. (hand Mover)")));
+  }
+
+  @Override
+  public String category() {
+    return "chance";
+  }
+
+  @Override
+  public Object build(Args a) throws DslException {
+    Compiler c = a.compiler();
+    c.game.hasRandom = true;
+    if (kind == 0) {
+      a.place("place");
+      return Effect.NONE;
+    }
+    PlaceExpr from = source(a);
+    PlaceRef to = a.place("to");
+    Table t = c.table;
+    int dstBase = to.base();
+    if (to.each()) {
+      if (kind == 2) {
+        throw a.error("to", "draw goes to one place; deal gives to Each", "(hand Mover)");
+      }
+      int per = a.constInt("count");
+      int total = per * c.players();
+      return (Effect) s -> t.enqueueDeal(s, from.instance(s), dstBase, -1, total);
+    }
+    IntExpr count = kind == 1 ? a.intExpr("count") : a.intExpr("count", 1);
+    if (!to.def().perPlayer()) {
+      return (Effect) s -> t.enqueueDeal(s, from.instance(s), dstBase, -2, count.eval(s));
+    }
+    IntExpr owner = to.owner();
+    return (Effect) s -> t.enqueueDeal(s, from.instance(s), dstBase, owner.eval(s), count.eval(s));
+  }
+
+  private static PlaceExpr source(Args a) throws DslException {
+    if (a.has("from")) {
+      return a.place("from").expr();
+    }
+    for (PlaceTable.Def d : a.compiler().places.defs()) {
+      if (d.kind().equals("deck")) {
+        int base = d.base();
+        return s -> base;
+      }
+    }
+    throw new DslException(veil.dsl.Diagnostic.at(a.pos(), "no deck to deal from", "from:\"Deck\""));
+  }
+}

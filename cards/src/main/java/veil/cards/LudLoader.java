@@ -1,0 +1,39 @@
+package veil.cards;
+
+import java.util.List;
+import java.util.Map;
+import veil.dsl.DslException;
+import veil.dsl.Expander;
+import veil.dsl.Node;
+import veil.dsl.Reader;
+import veil.dsl.Source;
+import veil.ludeme.CompiledGame;
+import veil.ludeme.compile.GameCompiler;
+import veil.model.GameLoadException;
+import veil.model.GameLoader;
+
+/** Loads {@code .lud} games: read, expand defines and options, compile with the whole ludeme language. */
+public final class LudLoader implements GameLoader {
+  @Override
+  public List<String> extensions() {
+    return List.of("lud");
+  }
+
+  @Override
+  public CompiledGame load(String sourceName, String text, Map<String, String> options) throws GameLoadException {
+    try {
+      return compile(sourceName, text, options);
+    } catch (DslException e) {
+      throw new GameLoadException(e.getMessage());
+    }
+  }
+
+  /** Compiles, reporting errors as a {@link DslException} with every diagnostic. */
+  public static CompiledGame compile(String sourceName, String text, Map<String, String> options)
+      throws DslException {
+    List<Node> forms = Reader.read(Source.of(sourceName, text));
+    List<Node> expanded = Expander.expand(forms, options);
+    CompiledGame g = GameCompiler.compile(expanded, sourceName, CardLibrary.language());
+    return g;
+  }
+}

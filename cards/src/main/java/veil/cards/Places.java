@@ -1,0 +1,109 @@
+package veil.cards;
+
+import java.util.List;
+import veil.dsl.DslException;
+import veil.dsl.Node;
+import veil.ludeme.IntExpr;
+import veil.ludeme.PlaceTable;
+import veil.ludeme.compile.Args;
+import veil.ludeme.compile.Compiler;
+import veil.ludeme.compile.Param;
+import veil.ludeme.compile.PlaceRef;
+import veil.ludeme.compile.SimpleLudeme;
+import veil.ludeme.compile.Type;
+
+/**
+ * Card places. As equipment — {@code (hand Each)}, {@code (pile "Won" Each visible:All)}, {@code (spot "Table"
+ * Each)}, {@code (pile "Stock")} — they declare a place, shared or one per player, with who may see its cards. As
+ * places — {@code (hand Mover)}, {@code (pile "Won" Winner)}, {@code (spot "Table" P1)}, {@code (place "Name" P)}
+ * — they name one instance (or {@code Each} in a deal).
+ */
+public final class Places extends SimpleLudeme {
+  private final String kind;
+  private final boolean declaration;
+
+  private Places(String kind, boolean declaration, String doc, Param... params) {
+    super(kind, declaration ? Type.EQUIPMENT : Type.PLACE, doc, params);
+    this.kind = kind;
+    this.declaration = declaration;
+  }
+
+  public static List<Places> all() {
+    Param visible = Param.named("visible", "All|Owner|None", "who sees the cards in it");
+    return List.of(
+        new Places("hand", true, "Declares a hand per player (named \"Hand\" unless named), seen by its owner.",
+            Param.optPos("name", "string", "the name"), Param.optPos("owner", "Each", "one per player"), visible),
+        new Places("pile", true, "Declares a pile (face down unless visible:), shared or one per player (Each).",
+            Param.pos("name", "string", "the name"), Param.optPos("owner", "Each", "one per player"), visible),
+        new Places("spot", true, "Declares a spot on the table (face up unless visible:), shared or per player.",
+            Param.pos("name", "string", "the name"), Param.optPos("owner", "Each", "one per player"), visible),
+        new Places("hand", false, "A player's hand: (hand P), or (hand \"Name\" P) for a hand with another name.",
+            Param.optPos("name", "string", "the hand's name"), Param.optPos("owner", "player", "whose (Mover)")),
+        new Places("pile", false, "A pile: (pile \"Name\") when shared, (pile \"Name\" P) when per player.",
+            Param.pos("name", "string", "the pile"), Param.optPos("owner", "player", "whose")),
+        new Places("spot", false, "A spot: (spot \"Name\") when shared, (spot \"Name\" P) when per player.",
+            Param.pos("name", "string", "the spot"), Param.optPos("owner", "player", "whose")),
+        new Places("place", false, "Any declared place by name, with an owner when per player.",
+            Param.pos("name", "string", "the place"), Param.optPos("owner", "player", "whose")));
+  }
+
+  @Override
+  public String category() {
+    return declaration ? "equipment" : "places";
+  }
+
+  @Override
+  public Object build(Args a) throws DslException {
+    // (hand Mover) has no name: the only positional argument is then the owner.
+    Node name = a.node("name");
+    Node owner = a.node("owner");
+    if (name != null && !(name instanceof Node.Str) && owner == null && kind.equals("hand")) {
+      owner = name;
+      name = null;
+    }
+    String placeName = name == null ? (kind.equals("hand") ? "Hand" : null) : Compiler.text(name);
+    Compiler c = a.compiler();
+    if (declaration) {
+      boolean each = owner != null;
+      if (each && !(owner instanceof Node.Sym s && s.name().equals("Each"))) {
+        throw new DslException(veil.dsl.Diagnostic.at(owner.pos(), "a place is declared shared or for Each player",
+            "Each"));
+      }
+      if (c.places.find(placeName) != null) {
+        throw new DslException(veil.dsl.Diagnostic.at(a.pos(), "a place named \"" + placeName + "\" already exists"));
+      }
+      PlaceTable.Visibility dflt = kind.equals("hand") ? PlaceTable.Visibility.OWNER
+          : kind.equals("pile") ? PlaceTable.Visibility.NONE : PlaceTable.Visibility.ALL;
+      c.places.add(placeName, kind, each || kind.equals("hand"), visibility(a, "visible", dflt));
+      return this;
+    }
+    PlaceTable.Def def = c.placeDef(placeName, name == null ? a.pos() : name.pos());
+    if (!def.perPlayer()) {
+      if (owner != null) {
+        throw new DslException(veil.dsl.Diagnostic.at(owner.pos(), "\"" + def.name() + "\" is shared: it has no owner"));
+      }
+      return new PlaceRef(def, null, false);
+    }
+    if (owner instanceof Node.Sym s && s.name().equals("Each")) {
+      return new PlaceRef(def, null, true);
+    }
+    IntExpr who = owner == null ? st -> st.cur : c.intExpr(owner);
+    return new PlaceRef(def, who, false);
+  }
+
+  static PlaceTable.Visibility visibility(Args a, String param, PlaceTable.Visibility dflt) throws DslException {
+    if (!a.has(param)) {
+      return dflt;
+    }
+    switch (a.text(param)) {
+      case "All":
+        return PlaceTable.Visibility.ALL;
+      case "Owner":
+        return PlaceTable.Visibility.OWNER;
+      case "None":
+        return PlaceTable.Visibility.NONE;
+      default:
+        throw a.error(param, "unknown visibility " + a.text(param), "All Owner None");
+    }
+  }
+}

@@ -1,0 +1,118 @@
+package veil.cli;
+
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.io.OutputStreamWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+import veil.games.GameRegistry;
+
+/**
+ * The {@code veil} command line: one program, a subcommand per job. Exit codes: 0 ok, 1 a game failed to load or
+ * broke its rules, 2 a usage error, 3 an internal error (a bug in Veil).
+ */
+@Command(
+    name = "veil",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Veil: a general game system for games of hidden information.",
+    subcommands = {ListCommand.class, CheckCommand.class, SimulateCommand.class, ReferenceCommand.class,
+      CommandLine.HelpCommand.class},
+    footerHeading = "%n",
+    footer = {
+      "GAME is the name of a bundled game (see `veil list`) or a .lud / .kif file.",
+      "Planned, not available yet: " + Main.PLANNED_LIST + ".",
+      "",
+      "Exit codes: 0 ok, 1 a game failed to load or broke its rules, 2 usage error, 3 internal error."
+    })
+public final class Main implements Callable<Integer> {
+  /** Exit code of a game that failed to load or broke its rules. */
+  public static final int GAME_ERROR = 1;
+  /** Exit code of a bug in Veil itself (an exception nobody expected). */
+  public static final int INTERNAL_ERROR = 3;
+
+  /** Subcommands the design names that are not written yet; they answer that honestly. */
+  static final List<String> PLANNED = List.of("arena", "play", "replay", "export-gdl", "verify-gdl", "bench");
+
+  static final String PLANNED_LIST = "arena, play, replay, export-gdl, verify-gdl, bench";
+
+  @Option(names = "--debug", scope = ScopeType.INHERIT,
+      description = "On an internal error, show the Java stack trace.")
+  boolean debug;
+
+  @Spec CommandSpec spec;
+
+  private final GameRegistry registry;
+
+  public Main(GameRegistry registry) {
+    this.registry = registry;
+  }
+
+  GameRegistry registry() {
+    return registry;
+  }
+
+  /** With no subcommand: show the usage and fail as a usage error. */
+  @Override
+  public Integer call() {
+    spec.commandLine().usage(spec.commandLine().getErr());
+    return CommandLine.ExitCode.USAGE;
+  }
+
+  /** The command line wired to a registry and output streams; tests run it in-process. */
+  public static CommandLine commandLine(GameRegistry registry, PrintWriter out, PrintWriter err) {
+    Main main = new Main(registry);
+    CommandLine cmd = new CommandLine(main);
+    for (String name : PLANNED) {
+      cmd.addSubcommand(name, new PlannedCommand(name));
+    }
+    cmd.setOut(out);
+    cmd.setErr(err);
+    cmd.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+      // Everything a user can get wrong is reported by the commands themselves; what arrives here is our bug.
+      commandLine.getErr().println("internal error: " + e);
+      if (main.debug) {
+        e.printStackTrace(commandLine.getErr());
+      } else {
+        commandLine.getErr().println("(run again with --debug to see where)");
+      }
+      commandLine.getErr().flush();
+      return INTERNAL_ERROR;
+    });
+    return cmd;
+  }
+
+  /** Runs one command line and returns its exit code. */
+  public static int run(GameRegistry registry, PrintWriter out, PrintWriter err, String... args) {
+    try {
+      return commandLine(registry, out, err).execute(args);
+    } finally {
+      out.flush();
+      err.flush();
+    }
+  }
+
+  public static void main(String[] args) {
+    PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
+    PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+    int code;
+    try {
+      code = run(GameRegistry.standard(), out, err, args);
+    } catch (RuntimeException | Error e) {
+      // Failures outside any command (the registry itself, picocli set-up) get the same one-line treatment.
+      err.println("internal error: " + e);
+      if (List.of(args).contains("--debug")) {
+        e.printStackTrace(err);
+      }
+      err.flush();
+      code = INTERNAL_ERROR;
+    }
+    System.exit(code);
+  }
+}

@@ -1,0 +1,118 @@
+package veil.games;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import veil.cards.LudLoader;
+import veil.model.GameLoadException;
+
+/** Every kind of mistake in a .lud file gets its own clear report: file:line:col, the line, a caret, what fits. */
+class LudErrorsTest {
+  private static final String HEAD = "(game \"X\" (players 2)\n"
+      + "  (equipment {(deck \"Deck\") (hand Each) (pile \"Won\" Each)})\n";
+
+  private static String report(String text) {
+    try {
+      new LudLoader().load("t.lud", text, Map.of());
+    } catch (GameLoadException e) {
+      return e.getMessage();
+    }
+    throw new AssertionError("expected an error for:\n" + text);
+  }
+
+  @Test
+  void unknownLudemeNamesTheNearestAndWhatFits() {
+    String r = report(HEAD + "  (rules (play (mvoe to:\"Won\")) (end (if (= 1 1) (result All Draw)))))");
+    assertThat(r).startsWith("t.lud:3:17: unknown ludeme mvoe\n")
+        .contains("  (rules (play (mvoe to:\"Won\"))", "                ^\n")
+        .contains("expected: a move: ", "(move …)", "(trick …)")
+        .contains("did you mean: move");
+  }
+
+  @Test
+  void unknownPlaceAndUnknownResultAreBothReported() {
+    String r = report(HEAD + "  (rules (play (move to:(pile \"Wno\" Mover)))\n"
+        + "    (end (if (= 1 1) (result Mover Winn)))))");
+    assertThat(r).contains("t.lud:3:31: no place named \"Wno\"", "did you mean: \"Won\"")
+        .contains("t.lud:4:35: unknown result Winn", "expected: Win Loss Draw");
+  }
+
+  @Test
+  void wrongTypeSaysWhatWasExpected() {
+    String r = report(HEAD + "  (rules (play (move to:(hand Next) cards:(count (hand Mover))))\n"
+        + "    (end (if (= 1 1) (result All Draw)))))");
+    assertThat(r).contains("t.lud:3:43: (count …) is an integer expression, but a set of cards is expected here")
+        .contains("expected: a set of cards: (cards …)");
+  }
+
+  @Test
+  void unbalancedParenthesesPointAtTheOpener() {
+    String r = report("(game \"X\" (players 2)\n  (equipment {(deck \"Deck\")\n");
+    assertThat(r).contains("t.lud:1:1: '(' is never closed").contains("t.lud:2:3: '(' is never closed");
+  }
+
+  @Test
+  void undefinedMacroIsAnError() {
+    String r = report(HEAD + "  (rules (play (\"Lead\" 3)) (end (if (= 1 1) (result All Draw)))))");
+    assertThat(r).contains("t.lud:3:17: no define or ludeme named \"Lead\"");
+  }
+
+  @Test
+  void missingArgumentShowsUsage() {
+    String r = report(HEAD + "  (rules (play (move)) (end (if (= 1 1) (result All Draw)))))");
+    assertThat(r).contains("t.lud:3:16: (move …) needs its argument to: (place)").contains("expected: (move ");
+  }
+
+  @Test
+  void unknownNamedArgumentSuggests() {
+    String r = report(HEAD + "  (rules (play (move too:\"Won\")) (end (if (= 1 1) (result All Draw)))))");
+    assertThat(r).contains("(move …) has no argument too:").contains("did you mean: to");
+  }
+
+  @Test
+  void unknownSymbolSuggests() {
+    String r = report(HEAD + "  (rules (play (move to:(pile \"Won\" Movr))) (end (if (= 1 1) (result All Draw)))))");
+    assertThat(r).contains("unknown name Movr").contains("did you mean: Mover");
+  }
+
+  @Test
+  void perPlayerPlaceWithoutOwner() {
+    String r = report(HEAD + "  (rules (play (move to:\"Won\")) (end (if (= 1 1) (result All Draw)))))");
+    assertThat(r).contains("t.lud:3:25: \"Won\" is one place per player: say whose");
+  }
+
+  @Test
+  void missingRulesAndPlayers() {
+    assertThat(report("(game \"X\" (equipment {}))")).contains("t.lud:1:1: the game must say its players");
+    assertThat(report("(game \"X\" (players 2))")).contains("the game has no (rules …)");
+    assertThat(report("")).contains("no (game …) in this file");
+  }
+
+  @Test
+  void tooManyCards() {
+    String r = report("(game \"X\" (players 2) (equipment {(deck \"A\") (deck \"B\") (hand Each)})\n"
+        + "  (rules (play (pass)) (end (if (= 1 1) (result All Draw)))))");
+    assertThat(r).contains("at most 64 cards");
+  }
+
+  @Test
+  void deepNestingIsAnErrorNotACrash() {
+    String deep = "(game \"X\" (players 2) (rules (play " + "(or ".repeat(10_000) + ")".repeat(10_000) + ")))";
+    assertThat(report(deep)).contains("nesting deeper than 1000 levels");
+  }
+
+  @Test
+  void optionValuesAreChecked() {
+    assertThatThrownBy(() -> new Play0().load("hearts", Map.of("Pass", "Sideways")))
+        .isInstanceOf(GameLoadException.class).hasMessageContaining("Sideways");
+  }
+
+  /** Loads a bundled game through the registry. */
+  static final class Play0 {
+    veil.model.Game load(String name, Map<String, String> options) throws GameLoadException {
+      return GameRegistry.standard().load(name, options);
+    }
+  }
+}

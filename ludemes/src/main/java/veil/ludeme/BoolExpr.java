@@ -1,0 +1,7 @@
+package veil.ludeme;
+
+/** A compiled condition. */
+@FunctionalInterface
+public interface BoolExpr {
+  boolean eval(LudState s);
+}

@@ -1,0 +1,134 @@
+package veil.ludeme;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The cards of a game and their attributes. Each card is a distinct object with an index 0..count-1; its suit and
+ * rank are indices into the deck's suit and rank lists (rank order is the order the deck lists them, low to high);
+ * numbered decks give each card its number. Value maps ("Penalty", "Worth") give each card an int.
+ */
+public final class CardTable {
+  public static final int MAX_CARDS = 64;
+
+  private final List<String> suitNames = new ArrayList<>();
+  private final List<String> rankNames = new ArrayList<>();
+  private final List<String> texts = new ArrayList<>();
+  private final List<String> deckOf = new ArrayList<>();
+  private final List<int[]> attrs = new ArrayList<>(); // suit, rank, number
+  private final Map<String, int[]> maps = new LinkedHashMap<>();
+  private long[] suitMask = new long[0];
+
+  /** Adds a card; returns its index, or -1 when the table is full. */
+  public int add(String deck, String text, int suit, int rank, int number) {
+    if (texts.size() >= MAX_CARDS) {
+      return -1;
+    }
+    texts.add(text);
+    deckOf.add(deck);
+    attrs.add(new int[] {suit, rank, number});
+    return texts.size() - 1;
+  }
+
+  public int suitIndex(String name) {
+    int i = indexIgnoreCase(suitNames, name);
+    if (i < 0) {
+      suitNames.add(name);
+      i = suitNames.size() - 1;
+    }
+    return i;
+  }
+
+  public int rankIndex(String name) {
+    int i = indexIgnoreCase(rankNames, name);
+    if (i < 0) {
+      rankNames.add(name);
+      i = rankNames.size() - 1;
+    }
+    return i;
+  }
+
+  public int findSuit(String name) {
+    return indexIgnoreCase(suitNames, name);
+  }
+
+  public int findRank(String name) {
+    return indexIgnoreCase(rankNames, name);
+  }
+
+  private static int indexIgnoreCase(List<String> list, String name) {
+    for (int i = 0; i < list.size(); i++) {
+      if (list.get(i).equalsIgnoreCase(name)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  public List<String> suitNames() {
+    return suitNames;
+  }
+
+  public List<String> rankNames() {
+    return rankNames;
+  }
+
+  public int count() {
+    return texts.size();
+  }
+
+  public String text(int card) {
+    return texts.get(card);
+  }
+
+  public String deckOf(int card) {
+    return deckOf.get(card);
+  }
+
+  public void defineMap(String name, int[] values) {
+    maps.put(name, values);
+  }
+
+  public int[] map(String name) {
+    return maps.get(name);
+  }
+
+  public Map<String, int[]> maps() {
+    return maps;
+  }
+
+  /** Finalises the table: per-attribute arrays for the playout path. */
+  public Frozen freeze() {
+    int n = count();
+    int[] suit = new int[n];
+    int[] rank = new int[n];
+    int[] number = new int[n];
+    for (int c = 0; c < n; c++) {
+      suit[c] = attrs.get(c)[0];
+      rank[c] = attrs.get(c)[1];
+      number[c] = attrs.get(c)[2];
+    }
+    suitMask = new long[suitNames.size()];
+    for (int c = 0; c < n; c++) {
+      if (suit[c] >= 0) {
+        suitMask[suit[c]] |= 1L << c;
+      }
+    }
+    return new Frozen(texts.toArray(new String[0]), suit, rank, number, suitMask.clone(),
+        suitNames.toArray(new String[0]), rankNames.toArray(new String[0]));
+  }
+
+  /** The immutable, array-backed view used at run time. */
+  public record Frozen(String[] text, int[] suit, int[] rank, int[] number, long[] suitMask, String[] suitNames,
+      String[] rankNames) {
+    public int count() {
+      return text.length;
+    }
+
+    public long all() {
+      return text.length == 64 ? -1L : (1L << text.length) - 1;
+    }
+  }
+}

@@ -1,0 +1,82 @@
+package veil.ludeme;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The places cards can be in: hands, piles, spots, decks. A place is shared or one per player; each (place, owner)
+ * pair is an instance with its own card bitmask in the state. Visibility belongs to places: seen by all, by the
+ * owner, or by no one.
+ */
+public final class PlaceTable {
+  public enum Visibility {
+    ALL,
+    OWNER,
+    NONE
+  }
+
+  /** One declared place. */
+  public record Def(int index, String name, String kind, boolean perPlayer, Visibility visibility, int base) {}
+
+  private final List<Def> defs = new ArrayList<>();
+  private final int players;
+  private int instances;
+
+  public PlaceTable(int players) {
+    this.players = players;
+  }
+
+  public Def add(String name, String kind, boolean perPlayer, Visibility visibility) {
+    Def d = new Def(defs.size(), name, kind, perPlayer, visibility, instances);
+    defs.add(d);
+    instances += perPlayer ? players : 1;
+    return d;
+  }
+
+  public Def find(String name) {
+    for (Def d : defs) {
+      if (d.name().equalsIgnoreCase(name)) {
+        return d;
+      }
+    }
+    return null;
+  }
+
+  public List<Def> defs() {
+    return defs;
+  }
+
+  public int instanceCount() {
+    return instances;
+  }
+
+  public Frozen freeze(int[] roleOfPlayer) {
+    int n = instances;
+    int[] defOf = new int[n];
+    int[] owner = new int[n];
+    int[] visibleMask = new int[n];
+    String[] text = new String[n];
+    for (Def d : defs) {
+      int count = d.perPlayer() ? players : 1;
+      for (int k = 0; k < count; k++) {
+        int i = d.base() + k;
+        defOf[i] = d.index();
+        owner[i] = d.perPlayer() ? k : -1;
+        String gdlName = Names.gdl(d.name());
+        text[i] = d.perPlayer() ? "(" + gdlName + " p" + (k + 1) + ")" : gdlName;
+        int mask = 0;
+        for (int p = 0; p < players; p++) {
+          boolean sees = d.visibility() == Visibility.ALL || (d.visibility() == Visibility.OWNER && owner[i] == p);
+          if (sees) {
+            mask |= 1 << p;
+          }
+        }
+        visibleMask[i] = mask;
+      }
+    }
+    return new Frozen(defOf, owner, visibleMask, text);
+  }
+
+  /** Arrays for the playout path: per instance its place, owner (-1 shared), which players see it, its GDL text. */
+  public record Frozen(int[] defOf, int[] owner, int[] visibleMask, String[] text) {}
+}

@@ -1,0 +1,158 @@
+package veil.ludeme;
+
+import java.util.ArrayList;
+import java.util.List;
+import veil.model.Percepts;
+
+/**
+ * The fixed equipment of a compiled game — cards, places, where ints live — and the primitive operations every
+ * card ludeme is built from: move a card (and tell each player what they see of it), queue a chance deal, tell a
+ * player a word. Created once equipment is compiled, before the rules, so that compiled rules can hold it.
+ */
+public final class Table {
+  /** Percept kinds, in the top bits of a percept int. */
+  public static final int PERCEPT_MOVED = 1;
+
+  public static final int PERCEPT_TELL = 2;
+
+  public final int players;
+  public final CardTable.Frozen cards;
+  public final PlaceTable.Frozen places;
+  public final Layout layout;
+  /** Words players can be told ({@code (tell P "ok")}); a told percept is its index here. */
+  public final List<String> tells = new ArrayList<>();
+
+  public Table(int players, CardTable.Frozen cards, PlaceTable.Frozen places, Layout layout) {
+    this.players = players;
+    this.cards = cards;
+    this.places = places;
+    this.layout = layout;
+  }
+
+  public int tellIndex(String word) {
+    int i = tells.indexOf(word);
+    if (i < 0) {
+      tells.add(word);
+      i = tells.size() - 1;
+    }
+    return i;
+  }
+
+  /** Moves one card between place instances, stamping it and telling every player what they see of the move. */
+  public void moveCard(LudState s, int card, int from, int to) {
+    long bit = 1L << card;
+    s.places[from] &= ~bit;
+    s.places[to] |= bit;
+    int[] v = s.v;
+    v[layout.stamp + card] = ++v[Slot.CLOCK];
+    v[Slot.LAST_CARD] = card;
+    Percepts sink = s.sink;
+    if (sink != null) {
+      // A player sees the card's face when it may see where the card was or where it goes; everyone sees the move.
+      int seers = places.visibleMask()[from] | places.visibleMask()[to];
+      int base = PERCEPT_MOVED << 28 | from << 14 | to;
+      for (int p = 0; p < players; p++) {
+        sink.add(p, (seers & (1 << p)) != 0 ? base | (card + 1) << 21 : base);
+      }
+    }
+  }
+
+  /** Moves every card of {@code from} to {@code to}, lowest index first. */
+  public void moveAll(LudState s, int from, int to) {
+    long m = s.places[from];
+    while (m != 0) {
+      int c = Long.numberOfTrailingZeros(m);
+      m &= m - 1;
+      moveCard(s, c, from, to);
+    }
+  }
+
+  /** Sends a told percept (e.g. "ok") to one player. */
+  public void tell(LudState s, int player, int word) {
+    if (s.sink != null) {
+      s.sink.add(player, PERCEPT_TELL << 28 | word);
+    }
+  }
+
+  /** The place instance holding a card, or -1. */
+  public int whereIs(LudState s, int card) {
+    long bit = 1L << card;
+    long[] p = s.places;
+    for (int i = 0; i < p.length; i++) {
+      if ((p[i] & bit) != 0) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * Queues a chance deal of {@code count} cards from instance {@code src} to place {@code dstBase}: {@code owner}
+   * is a player, -1 for every player in turn starting with the first, or -2 for a shared place.
+   */
+  public void enqueueDeal(LudState s, int src, int dstBase, int owner, int count) {
+    int[] v = s.v;
+    int n = v[Slot.PENDING];
+    if (n == Slot.PENDING_CAPACITY) {
+      throw new IllegalStateException("more than " + Slot.PENDING_CAPACITY + " deals pending at once");
+    }
+    int at = layout.pending + n * Slot.PENDING_SIZE;
+    v[at] = src;
+    v[at + 1] = dstBase;
+    v[at + 2] = owner;
+    v[at + 3] = count;
+    v[at + 4] = 0;
+    v[Slot.PENDING] = n + 1;
+  }
+
+  /** Deals one card of the first pending deal: the random role's move. */
+  void dealOne(LudState s, int card) {
+    int[] v = s.v;
+    int at = layout.pending;
+    int owner = v[at + 2];
+    int dst = v[at + 1] + (owner == -2 ? 0 : owner >= 0 ? owner : v[at + 4] % players);
+    moveCard(s, card, v[at], dst);
+    v[at + 3]--;
+    v[at + 4]++;
+  }
+
+  /** Drops the first pending deal when it is done or its source is empty; true if it did. */
+  boolean dropFinishedDeal(LudState s) {
+    int[] v = s.v;
+    int at = layout.pending;
+    if (v[at + 3] > 0 && s.places[v[at]] != 0) {
+      return false;
+    }
+    int n = v[Slot.PENDING];
+    System.arraycopy(v, at + Slot.PENDING_SIZE, v, at, (n - 1) * Slot.PENDING_SIZE);
+    v[Slot.PENDING] = n - 1;
+    return true;
+  }
+
+  public String cardText(int card) {
+    return card < 0 ? "none" : cards.text()[card];
+  }
+
+  public String perceptText(int percept) {
+    int kind = percept >>> 28;
+    if (kind == PERCEPT_TELL) {
+      return tells.get(percept & 0xFFFFFFF);
+    }
+    int card = perceptCard(percept);
+    return "(moved " + (card < 0 ? "hidden" : cardText(card)) + " " + places.text()[perceptFrom(percept)] + " "
+        + places.text()[perceptTo(percept)] + ")";
+  }
+
+  /** The card of a move percept, -1 when hidden, -2 when the percept is not a move. */
+  public static int perceptCard(int percept) {
+    return (percept >>> 28) == PERCEPT_MOVED ? (percept >>> 21 & 0x7F) - 1 : -2;
+  }
+
+  public static int perceptFrom(int percept) {
+    return percept >>> 14 & 0x7F;
+  }
+
+  public static int perceptTo(int percept) {
+    return percept & 0x3FFF;
+  }
+}

@@ -1,0 +1,207 @@
+package veil.ludeme.compile;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import veil.dsl.Diagnostic;
+import veil.dsl.DslException;
+import veil.dsl.Node;
+import veil.dsl.Pos;
+import veil.ludeme.BoolExpr;
+import veil.ludeme.CardsExpr;
+import veil.ludeme.Effect;
+import veil.ludeme.IntExpr;
+import veil.ludeme.MoveRule;
+import veil.ludeme.Outcome;
+
+/** The arguments of one ludeme call, bound to its parameters; compiles each on request to the type it needs. */
+public final class Args {
+  private final Compiler compiler;
+  private final Node.Call call;
+  private final Ludeme ludeme;
+  private final Map<String, Node> bound = new LinkedHashMap<>();
+  private final List<Node> rest = new ArrayList<>();
+
+  Args(Compiler compiler, Node.Call call, Ludeme ludeme) throws DslException {
+    this.compiler = compiler;
+    this.call = call;
+    this.ludeme = ludeme;
+    bind();
+  }
+
+  private void bind() throws DslException {
+    List<Param> params = ludeme.params();
+    int nextPositional = 0;
+    for (Node arg : call.args()) {
+      if (arg instanceof Node.Named named) {
+        Param p = find(named.name());
+        if (p == null || p.positional() && !hasNamedAlias(p)) {
+          List<String> names = new ArrayList<>();
+          for (Param q : params) {
+            if (!q.positional()) {
+              names.add(q.name() + ":");
+            }
+          }
+          throw new DslException(new Diagnostic(named.pos(), "(" + ludeme.name() + " …) has no argument "
+              + named.name() + ":", names.isEmpty() ? "no named arguments; usage: " + ludeme.usage()
+              : String.join(" ", names), veil.dsl.Names.nearest(named.name(), names(params), 3)));
+        }
+        if (bound.containsKey(p.name())) {
+          throw new DslException(Diagnostic.at(named.pos(), "argument " + p.name() + " given twice"));
+        }
+        bound.put(p.name(), named.value());
+        continue;
+      }
+      while (nextPositional < params.size()
+          && (!params.get(nextPositional).positional() || bound.containsKey(params.get(nextPositional).name()))) {
+        nextPositional++;
+      }
+      if (nextPositional >= params.size()) {
+        if (ludeme.variadic()) {
+          rest.add(arg);
+          continue;
+        }
+        throw new DslException(Diagnostic.at(arg.pos(), "too many arguments for (" + ludeme.name() + " …)",
+            ludeme.usage()));
+      }
+      bound.put(params.get(nextPositional).name(), arg);
+      nextPositional++;
+    }
+    for (Param p : params) {
+      if (!p.optional() && !bound.containsKey(p.name())) {
+        throw new DslException(Diagnostic.at(call.pos(), "(" + ludeme.name() + " …) needs its argument "
+            + (p.positional() ? "<" + p.name() + ">" : p.name() + ":") + " (" + p.kind() + ")", ludeme.usage()));
+      }
+    }
+  }
+
+  private static boolean hasNamedAlias(Param p) {
+    return true; // positional parameters may also be given by name
+  }
+
+  private static List<String> names(List<Param> params) {
+    List<String> out = new ArrayList<>();
+    for (Param p : params) {
+      out.add(p.name());
+    }
+    return out;
+  }
+
+  private Param find(String name) {
+    for (Param p : ludeme.params()) {
+      if (p.name().equalsIgnoreCase(name)) {
+        return p;
+      }
+    }
+    return null;
+  }
+
+  public Compiler compiler() {
+    return compiler;
+  }
+
+  public Pos pos() {
+    return call.pos();
+  }
+
+  public Node.Call call() {
+    return call;
+  }
+
+  public boolean has(String name) {
+    return bound.containsKey(name);
+  }
+
+  public Node node(String name) {
+    return bound.get(name);
+  }
+
+  /** Extra positional arguments of a variadic ludeme. */
+  public List<Node> rest() {
+    return rest;
+  }
+
+  public IntExpr intExpr(String name) throws DslException {
+    return compiler.intExpr(bound.get(name));
+  }
+
+  public IntExpr intExpr(String name, int dflt) throws DslException {
+    return has(name) ? intExpr(name) : s -> dflt;
+  }
+
+  public BoolExpr bool(String name) throws DslException {
+    return compiler.bool(bound.get(name));
+  }
+
+  public CardsExpr cards(String name) throws DslException {
+    return compiler.cards(bound.get(name));
+  }
+
+  public PlaceRef place(String name) throws DslException {
+    return compiler.place(bound.get(name));
+  }
+
+  public Effect effect(String name) throws DslException {
+    return has(name) ? compiler.effect(bound.get(name)) : Effect.NONE;
+  }
+
+  public MoveRule move(String name) throws DslException {
+    return compiler.move(bound.get(name));
+  }
+
+  public Outcome outcome(String name) throws DslException {
+    return compiler.outcome(bound.get(name));
+  }
+
+  /** An integer written as a literal (compile-time constant). */
+  public int constInt(String name) throws DslException {
+    Node n = bound.get(name);
+    if (n instanceof Node.Int i && i.value() >= Integer.MIN_VALUE && i.value() <= Integer.MAX_VALUE) {
+      return (int) i.value();
+    }
+    throw new DslException(Diagnostic.at(n.pos(), "expected an integer literal for " + name + ", found " + n.kind(),
+        "an integer such as 4"));
+  }
+
+  public int constInt(String name, int dflt) throws DslException {
+    return has(name) ? constInt(name) : dflt;
+  }
+
+  /** A name written as a string or a bare word. */
+  public String text(String name) throws DslException {
+    return Compiler.text(bound.get(name));
+  }
+
+  public String text(String name, String dflt) throws DslException {
+    return has(name) ? text(name) : dflt;
+  }
+
+  /** The items of a {…} list, or the single node given. */
+  public List<Node> list(String name) {
+    Node n = bound.get(name);
+    if (n == null) {
+      return List.of();
+    }
+    return n instanceof Node.Braces b ? b.items() : List.of(n);
+  }
+
+  public boolean flag(String name, boolean dflt) throws DslException {
+    if (!has(name)) {
+      return dflt;
+    }
+    String t = text(name);
+    if (t.equalsIgnoreCase("True")) {
+      return true;
+    }
+    if (t.equalsIgnoreCase("False")) {
+      return false;
+    }
+    throw new DslException(Diagnostic.at(node(name).pos(), "expected True or False for " + name + ":", "True False"));
+  }
+
+  public DslException error(String name, String message, String expected) {
+    Node n = bound.get(name);
+    return new DslException(Diagnostic.at(n == null ? call.pos() : n.pos(), message, expected));
+  }
+}

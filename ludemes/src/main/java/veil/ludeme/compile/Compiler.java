@@ -1,0 +1,305 @@
+package veil.ludeme.compile;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import veil.dsl.Diagnostic;
+import veil.dsl.DslException;
+import veil.dsl.Node;
+import veil.dsl.Pos;
+import veil.ludeme.BoolExpr;
+import veil.ludeme.CardTable;
+import veil.ludeme.CardsExpr;
+import veil.ludeme.CompiledGame;
+import veil.ludeme.Effect;
+import veil.ludeme.IntExpr;
+import veil.ludeme.MoveRule;
+import veil.ludeme.Outcome;
+import veil.ludeme.PlaceTable;
+
+/**
+ * Compiles the syntax of one game into a {@link CompiledGame}. Type-directed: every argument position expects a
+ * {@link Type}, and a call {@code (name …)} is compiled by the ludeme of that name and type. Errors carry the
+ * position of the offending node; the compiler goes on after an error in one section to report the others.
+ */
+public final class Compiler {
+  private final Map<String, List<Ludeme>> ludemes = new LinkedHashMap<>();
+  final List<Diagnostic> errors = new ArrayList<>();
+
+  /** What the game declares, filled while compiling its header and equipment. */
+  public final CompiledGame.Builder game = new CompiledGame.Builder();
+
+  public final CardTable cardTable = new CardTable();
+  public PlaceTable places;
+  /** Variable name → index; per-player variables take one slot per player. */
+  public final Map<String, int[]> vars = new LinkedHashMap<>();
+  public final List<Integer> varInit = new ArrayList<>();
+  public final List<String> varNames = new ArrayList<>();
+  /** Phase names → index, known before phases compile so transitions can point forward. */
+  public final Map<String, Integer> phaseIndex = new LinkedHashMap<>();
+  /** Initial card placement: deck place instance of each card. */
+  public final List<Integer> cardHome = new ArrayList<>();
+  /** Where game ints live; set once equipment and variables are declared, before rules compile. */
+  public veil.ludeme.Layout layout;
+
+  /** The equipment at run time; set with {@link #layout}. */
+  public veil.ludeme.Table table;
+
+  /** Board size (0 when no board). */
+  public int boardRows;
+
+  public int boardCols;
+
+  public Compiler(List<Ludeme> library) {
+    for (Ludeme l : library) {
+      ludemes.computeIfAbsent(l.name().toLowerCase(), k -> new ArrayList<>()).add(l);
+    }
+  }
+
+  public Map<String, List<Ludeme>> ludemes() {
+    return ludemes;
+  }
+
+  public int players() {
+    return game.players;
+  }
+
+  // ------------------------------------------------------------------ typed entry points
+
+  public IntExpr intExpr(Node n) throws DslException {
+    if (n instanceof Node.Int i) {
+      int k = (int) i.value();
+      return s -> k;
+    }
+    if (n instanceof Node.Sym sym) {
+      IntExpr e = Symbols.intSymbol(this, sym.name());
+      if (e != null) {
+        return e;
+      }
+      throw unknownSymbol(sym, Type.INT, Symbols.intSymbolNames(this));
+    }
+    return (IntExpr) call(n, Type.INT);
+  }
+
+  public BoolExpr bool(Node n) throws DslException {
+    if (n instanceof Node.Sym sym) {
+      if (sym.name().equals("True")) {
+        return s -> true;
+      }
+      if (sym.name().equals("False")) {
+        return s -> false;
+      }
+      throw unknownSymbol(sym, Type.BOOL, List.of("True", "False"));
+    }
+    return (BoolExpr) call(n, Type.BOOL);
+  }
+
+  public CardsExpr cards(Node n) throws DslException {
+    if (n instanceof Node.Call c && has(c.headName(), Type.CARDS)) {
+      return (CardsExpr) call(n, Type.CARDS);
+    }
+    if (n instanceof Node.Str || n instanceof Node.Call c2 && has(c2.headName(), Type.PLACE)) {
+      veil.ludeme.PlaceExpr p = place(n).expr();
+      return s -> s.places[p.instance(s)];
+    }
+    return (CardsExpr) call(n, Type.CARDS);
+  }
+
+  public PlaceRef place(Node n) throws DslException {
+    if (n instanceof Node.Str str) {
+      PlaceTable.Def d = placeDef(str.value(), str.pos());
+      if (d.perPlayer()) {
+        throw new DslException(Diagnostic.at(n.pos(), "\"" + d.name() + "\" is one place per player: say whose",
+            "(place \"" + d.name() + "\" Mover), or another player"));
+      }
+      return new PlaceRef(d, null, false);
+    }
+    return (PlaceRef) call(n, Type.PLACE);
+  }
+
+  public PlaceTable.Def placeDef(String name, Pos pos) throws DslException {
+    PlaceTable.Def d = places == null ? null : places.find(name);
+    if (d == null) {
+      List<String> known = new ArrayList<>();
+      if (places != null) {
+        for (PlaceTable.Def x : places.defs()) {
+          known.add("\"" + x.name() + "\"");
+        }
+      }
+      throw new DslException(new Diagnostic(pos, "no place named \"" + name + "\"",
+          known.isEmpty() ? "a place declared in (equipment …)" : String.join(" ", known),
+          veil.dsl.Names.nearest("\"" + name + "\"", known, 3)));
+    }
+    return d;
+  }
+
+  public Effect effect(Node n) throws DslException {
+    if (n instanceof Node.Braces b) {
+      Effect[] parts = new Effect[b.items().size()];
+      for (int i = 0; i < parts.length; i++) {
+        parts[i] = effect(b.items().get(i));
+      }
+      if (parts.length == 1) {
+        return parts[0];
+      }
+      return s -> {
+        for (Effect e : parts) {
+          e.run(s);
+        }
+      };
+    }
+    return (Effect) call(n, Type.EFFECT);
+  }
+
+  public MoveRule move(Node n) throws DslException {
+    if (n instanceof Node.Braces b) {
+      List<MoveRule> parts = new ArrayList<>();
+      for (Node item : b.items()) {
+        parts.add(move(item));
+      }
+      return veil.ludeme.lib.OrMoves.of(parts);
+    }
+    return (MoveRule) call(n, Type.MOVE);
+  }
+
+  public Outcome outcome(Node n) throws DslException {
+    return (Outcome) call(n, Type.OUTCOME);
+  }
+
+  /** Compiles a call as the given type. */
+  public Object call(Node n, Type type) throws DslException {
+    if (!(n instanceof Node.Call c)) {
+      throw new DslException(new Diagnostic(n.pos(), "expected " + type.description + ", found " + n.kind(),
+          expectedNames(type), List.of()));
+    }
+    String head = c.headName();
+    if (head == null) {
+      throw new DslException(Diagnostic.at(n.pos(), "a call must start with a ludeme name", expectedNames(type)));
+    }
+    List<Ludeme> defs = ludemes.get(head.toLowerCase());
+    if (defs == null) {
+      Node h = c.items().get(0);
+      String what = h instanceof Node.Str ? "no define or ludeme named \"" + head + "\"" : "unknown ludeme " + head;
+      throw new DslException(new Diagnostic(h.pos(), what, expectedNames(type),
+          veil.dsl.Names.nearest(head, namesOf(type), 4)));
+    }
+    for (Ludeme l : defs) {
+      if (l.type() == type) {
+        return l.build(new Args(this, c, l));
+      }
+    }
+    List<String> kinds = new ArrayList<>();
+    for (Ludeme l : defs) {
+      kinds.add(l.type().description);
+    }
+    throw new DslException(new Diagnostic(c.pos(), "(" + head + " …) is " + String.join(" or ", kinds) + ", but "
+        + type.description + " is expected here", expectedNames(type), List.of()));
+  }
+
+  boolean has(String head, Type type) {
+    if (head == null) {
+      return false;
+    }
+    List<Ludeme> defs = ludemes.get(head.toLowerCase());
+    if (defs == null) {
+      return false;
+    }
+    for (Ludeme l : defs) {
+      if (l.type() == type) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  List<String> namesOf(Type type) {
+    TreeSet<String> out = new TreeSet<>();
+    for (List<Ludeme> defs : ludemes.values()) {
+      for (Ludeme l : defs) {
+        if (l.type() == type) {
+          out.add(l.name());
+        }
+      }
+    }
+    return new ArrayList<>(out);
+  }
+
+  String expectedNames(Type type) {
+    List<String> names = namesOf(type);
+    StringBuilder sb = new StringBuilder(type.description);
+    if (!names.isEmpty()) {
+      sb.append(": ");
+      for (int i = 0; i < names.size(); i++) {
+        sb.append(i == 0 ? "(" : " (").append(names.get(i)).append(" …)");
+      }
+    }
+    if (type == Type.INT) {
+      sb.append(", an integer, or a name such as Mover, Player, P1, LedSuit, a suit or a rank");
+    }
+    return sb.toString();
+  }
+
+  DslException unknownSymbol(Node.Sym sym, Type type, List<String> known) {
+    return new DslException(new Diagnostic(sym.pos(), "unknown name " + sym.name() + " where " + type.description
+        + " is expected", expectedNames(type), veil.dsl.Names.nearest(sym.name(), known, 4)));
+  }
+
+  /** The text of a string or bare word. */
+  public static String text(Node n) throws DslException {
+    if (n instanceof Node.Str s) {
+      return s.value();
+    }
+    if (n instanceof Node.Sym s) {
+      return s.name();
+    }
+    if (n instanceof Node.Int i) {
+      return Long.toString(i.value());
+    }
+    throw new DslException(Diagnostic.at(n.pos(), "expected a name, found " + n.kind(), "a name or \"string\""));
+  }
+
+  // ------------------------------------------------------------------ variables
+
+  /** Declares a variable (per player when {@code perPlayer}); returns its first slot relative to the var block. */
+  public int declareVar(String name, boolean perPlayer, int init, Pos pos) throws DslException {
+    if (vars.containsKey(name)) {
+      throw new DslException(Diagnostic.at(pos, "variable \"" + name + "\" is declared twice"));
+    }
+    int first = varInit.size();
+    int count = perPlayer ? players() : 1;
+    for (int k = 0; k < count; k++) {
+      varInit.add(init);
+      varNames.add(perPlayer ? name + "[" + game.playerNames.get(k) + "]" : name);
+    }
+    vars.put(name, new int[] {first, perPlayer ? 1 : 0});
+    return first;
+  }
+
+  /** The absolute slot of a variable for the given player (ignored for global variables). */
+  public IntExpr varSlot(String name, IntExpr player, Pos pos) throws DslException {
+    int[] v = vars.get(name);
+    if (v == null) {
+      throw new DslException(new Diagnostic(pos, "no variable named \"" + name + "\"",
+          vars.isEmpty() ? "a variable declared in (vars {…})" : String.join(" ", vars.keySet()),
+          veil.dsl.Names.nearest(name, vars.keySet(), 3)));
+    }
+    int base = layout.vars + v[0];
+    if (v[1] == 0) {
+      if (player != null) {
+        throw new DslException(Diagnostic.at(pos, "variable \"" + name + "\" is not per player"));
+      }
+      return s -> base;
+    }
+    if (player == null) {
+      throw new DslException(Diagnostic.at(pos, "variable \"" + name + "\" is per player: say whose",
+          "(var \"" + name + "\" Mover) or another player"));
+    }
+    return s -> base + player.eval(s);
+  }
+
+  public void error(DslException e) {
+    errors.addAll(e.diagnostics());
+  }
+}

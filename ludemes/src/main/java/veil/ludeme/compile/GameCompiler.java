@@ -1,0 +1,405 @@
+package veil.ludeme.compile;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import veil.dsl.Diagnostic;
+import veil.dsl.DslException;
+import veil.dsl.Node;
+import veil.ludeme.BoolExpr;
+import veil.ludeme.CompiledGame;
+import veil.ludeme.Effect;
+import veil.ludeme.EndRule;
+import veil.ludeme.Layout;
+import veil.ludeme.MoveRule;
+import veil.ludeme.Phase;
+import veil.ludeme.PlaceTable;
+import veil.ludeme.Table;
+
+/**
+ * Compiles the structure of a game — {@code (game "Name" (players …) (equipment {…}) (vars {…}) (rules …))} — in
+ * the order its parts depend on each other: players, equipment, variables, then rules. The ludemes inside are
+ * compiled by {@link Compiler}.
+ */
+public final class GameCompiler {
+  /** The game's default step bound when it declares none with (bound N). */
+  public static final int DEFAULT_BOUND = 1000;
+
+  /** The structure the compiler reads, for the generated language reference. */
+  public static final String[][] STRUCTURE = {
+    {"(game \"Name\" (players …) [(description \"…\")] [(bound N)] (equipment {…}) [(vars {…})] (rules …))",
+        "a whole game; one per file"},
+    {"(players N) or (players {White Black})", "the players (1..16); the random role is added when the game has chance"},
+    {"(bound N)", "an upper bound on the number of steps; a longer game is a rule failure (default "
+        + DEFAULT_BOUND + ")"},
+    {"(equipment {…})", "decks, hands, piles, spots, value maps, a board"},
+    {"(vars {(var \"Name\" [Each] [initial]) …})", "game variables, global or one per player"},
+    {"(rules (start {effect …}) (play …) (end …))", "a game with one phase"},
+    {"(rules (start …) (phases {(phase …) …}) (end …))", "a game with phases; the first phase starts"},
+    {"(play move [then:effect] [simultaneous:True])", "the move rule: the mover picks one move (or every player at "
+        + "once); then: runs after the turn has passed to the next player"},
+    {"(phase \"Name\" (play …) [entry:effect] (nextPhase cond \"Other\" [then:effect]) …)",
+        "a phase; its transitions are checked after every step and on entry"},
+    {"(end (if cond outcome [before:effect]) …)", "checked after every step once chance has settled; the first "
+        + "that holds ends the game (before: runs first)"},
+    {"(define \"Name\" body)", "a macro, used as (\"Name\" a b) with #1 #2 in the body"},
+    {"(option \"Name\" default {choices})", "a game option, set with --option Name=value and used as <Name>"},
+    {"// and ;", "comments to the end of the line"},
+  };
+
+  private final Compiler c;
+
+  private GameCompiler(List<Ludeme> library) {
+    this.c = new Compiler(library);
+  }
+
+  public static CompiledGame compile(List<Node> forms, String sourceName, List<Ludeme> library)
+      throws DslException {
+    return new GameCompiler(library).run(forms, sourceName);
+  }
+
+  private CompiledGame run(List<Node> forms, String sourceName) throws DslException {
+    c.game.sourceName = sourceName;
+    Node.Call game = findGame(forms, sourceName);
+    List<Node> args = game.args();
+    if (args.isEmpty() || !(args.get(0) instanceof Node.Str name)) {
+      throw new DslException(Diagnostic.at(game.pos(), "a game starts with its name", "(game \"Name\" (players N) …)"));
+    }
+    c.game.name = name.value();
+    Map<String, Node.Call> sections = sections(args.subList(1, args.size()));
+    players(sections.get("players"), game);
+    if (sections.containsKey("description")) {
+      c.game.description = Compiler.text(sections.get("description").args().get(0));
+    }
+    c.game.stepBound = DEFAULT_BOUND;
+    if (sections.containsKey("bound")) {
+      Node b = sections.get("bound").args().isEmpty() ? null : sections.get("bound").args().get(0);
+      if (!(b instanceof Node.Int i) || i.value() < 1 || i.value() > 1_000_000) {
+        throw new DslException(Diagnostic.at(sections.get("bound").pos(), "(bound N) needs N in 1..1000000"));
+      }
+      c.game.stepBound = (int) i.value();
+    }
+    c.places = new PlaceTable(c.players());
+    if (sections.containsKey("equipment")) {
+      for (Node item : list(sections.get("equipment"))) {
+        try {
+          c.call(item, Type.EQUIPMENT);
+        } catch (DslException e) {
+          c.error(e);
+        }
+      }
+    }
+    if (!c.errors.isEmpty()) {
+      throw new DslException(c.errors);
+    }
+    if (sections.containsKey("vars")) {
+      for (Node item : list(sections.get("vars"))) {
+        try {
+          c.call(item, Type.VAR);
+        } catch (DslException e) {
+          c.error(e);
+        }
+      }
+    }
+    if (c.places.instanceCount() > 127) {
+      throw new DslException(Diagnostic.at(game.pos(), "more than 127 places (counting one per player)"));
+    }
+    c.layout = new Layout(c.players(), c.varInit.size(), c.boardRows * c.boardCols, c.cardTable.count());
+    int[] roleOfPlayer = new int[c.players()];
+    c.table = new Table(c.players(), c.cardTable.freeze(), c.places.freeze(roleOfPlayer), c.layout);
+    c.game.table = c.table;
+    c.game.rows = c.boardRows;
+    c.game.cols = c.boardCols;
+    c.game.initialVars = c.varInit.stream().mapToInt(Integer::intValue).toArray();
+    c.game.varNames = c.varNames.toArray(new String[0]);
+    long[] initial = new long[c.places.instanceCount()];
+    for (int card = 0; card < c.cardHome.size(); card++) {
+      initial[c.cardHome.get(card)] |= 1L << card;
+    }
+    c.game.initialPlaces = initial;
+    Node.Call rules = sections.get("rules");
+    if (rules == null) {
+      throw new DslException(Diagnostic.at(game.pos(), "the game has no (rules …)", "(rules (start …) (play …) (end …))"));
+    }
+    rules(rules);
+    if (!c.errors.isEmpty()) {
+      throw new DslException(c.errors);
+    }
+    return new CompiledGame(c.game);
+  }
+
+  private static Node.Call findGame(List<Node> forms, String sourceName) throws DslException {
+    Node.Call game = null;
+    for (Node f : forms) {
+      if (f instanceof Node.Call call && "game".equals(call.headName())) {
+        if (game != null) {
+          throw new DslException(Diagnostic.at(f.pos(), "a file holds one (game …)"));
+        }
+        game = call;
+      } else {
+        throw new DslException(Diagnostic.at(f.pos(), "expected (game …), (define …) or (option …) at top level, found "
+            + f.kind(), "(game \"Name\" …)"));
+      }
+    }
+    if (game == null) {
+      throw new DslException(Diagnostic.at(new veil.dsl.Pos(veil.dsl.Source.of(sourceName, ""), 1, 1, 0),
+          "no (game …) in this file", "(game \"Name\" (players N) (equipment {…}) (rules …))"));
+    }
+    return game;
+  }
+
+  private static final List<String> GAME_SECTIONS =
+      List.of("players", "description", "bound", "equipment", "vars", "rules");
+
+  private Map<String, Node.Call> sections(List<Node> parts) throws DslException {
+    Map<String, Node.Call> out = new LinkedHashMap<>();
+    for (Node n : parts) {
+      String head = n instanceof Node.Call call ? call.headName() : null;
+      if (head == null || !GAME_SECTIONS.contains(head)) {
+        throw new DslException(new Diagnostic(n.pos(), "unexpected " + n.kind() + " in (game …)",
+            "(players …) (description …) (bound …) (equipment {…}) (vars {…}) (rules …)",
+            head == null ? List.of() : veil.dsl.Names.nearest(head, GAME_SECTIONS, 2)));
+      }
+      if (out.put(head, (Node.Call) n) != null) {
+        throw new DslException(Diagnostic.at(n.pos(), "(" + head + " …) appears twice"));
+      }
+    }
+    return out;
+  }
+
+  private void players(Node.Call p, Node.Call game) throws DslException {
+    if (p == null || p.args().size() != 1) {
+      throw new DslException(Diagnostic.at(p == null ? game.pos() : p.pos(), "the game must say its players",
+          "(players N) with N in 1..16, or (players {Name Name …})"));
+    }
+    Node arg = p.args().get(0);
+    if (arg instanceof Node.Int n && n.value() >= 1 && n.value() <= 16) {
+      for (int k = 1; k <= n.value(); k++) {
+        c.game.playerNames.add("p" + k);
+      }
+    } else if (arg instanceof Node.Braces b && b.items().size() >= 1 && b.items().size() <= 16) {
+      for (Node x : b.items()) {
+        String name = veil.ludeme.Names.gdl(Compiler.text(x));
+        if (name.equals("random") || c.game.playerNames.contains(name)) {
+          throw new DslException(Diagnostic.at(x.pos(), "player name " + name + " is taken"));
+        }
+        c.game.playerNames.add(name);
+      }
+    } else {
+      throw new DslException(Diagnostic.at(arg.pos(), "expected the number of players (1..16) or a list of names",
+          "(players 4) or (players {White Black})"));
+    }
+    c.game.players = c.game.playerNames.size();
+  }
+
+  private static List<Node> list(Node.Call section) {
+    List<Node> out = new ArrayList<>();
+    for (Node n : section.args()) {
+      if (n instanceof Node.Braces b) {
+        out.addAll(b.items());
+      } else {
+        out.add(n);
+      }
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------ rules
+
+  private static final List<String> RULE_SECTIONS = List.of("start", "play", "phases", "end");
+
+  private void rules(Node.Call rules) throws DslException {
+    Map<String, Node> parts = new LinkedHashMap<>();
+    for (Node n : rules.args()) {
+      String head = n instanceof Node.Call call ? call.headName() : n instanceof Node.Named nm ? nm.name() : null;
+      if (head == null || !RULE_SECTIONS.contains(head)) {
+        throw new DslException(new Diagnostic(n.pos(), "unexpected " + n.kind() + " in (rules …)",
+            "(start …) (play …) (phases {…}) (end …)",
+            head == null ? List.of() : veil.dsl.Names.nearest(head, RULE_SECTIONS, 2)));
+      }
+      if (parts.put(head, n) != null) {
+        throw new DslException(Diagnostic.at(n.pos(), "(" + head + " …) appears twice in (rules …)"));
+      }
+    }
+    if (parts.containsKey("play") == parts.containsKey("phases")) {
+      throw new DslException(Diagnostic.at(rules.pos(), "(rules …) needs either one (play …) or (phases {…})",
+          "(play …) or (phases {(phase \"Name\" (play …) (nextPhase cond \"Other\")) …})"));
+    }
+    if (!parts.containsKey("end")) {
+      throw new DslException(Diagnostic.at(rules.pos(), "(rules …) needs an (end …)", "(end (if cond outcome))"));
+    }
+    List<Node.Call> phaseNodes = new ArrayList<>();
+    if (parts.containsKey("phases")) {
+      Node ph = parts.get("phases");
+      List<Node> items = ph instanceof Node.Named nm ? listOf(nm.value()) : list((Node.Call) ph);
+      for (Node item : items) {
+        if (!(item instanceof Node.Call call) || !"phase".equals(call.headName()) || call.args().isEmpty()) {
+          throw new DslException(Diagnostic.at(item.pos(), "expected (phase \"Name\" (play …) …)"));
+        }
+        String name = Compiler.text(call.args().get(0));
+        if (c.phaseIndex.put(name, c.phaseIndex.size()) != null) {
+          throw new DslException(Diagnostic.at(item.pos(), "phase \"" + name + "\" is declared twice"));
+        }
+        phaseNodes.add(call);
+      }
+      if (phaseNodes.isEmpty()) {
+        throw new DslException(Diagnostic.at(ph.pos(), "(phases {…}) is empty"));
+      }
+    }
+    if (parts.containsKey("start")) {
+      try {
+        List<Node> items = list((Node.Call) parts.get("start"));
+        Effect[] effects = new Effect[items.size()];
+        for (int i = 0; i < effects.length; i++) {
+          effects[i] = c.effect(items.get(i));
+        }
+        c.game.start = s -> {
+          for (Effect e : effects) {
+            e.run(s);
+          }
+        };
+      } catch (DslException e) {
+        c.error(e);
+      }
+    }
+    if (parts.containsKey("play")) {
+      try {
+        c.game.phases.add(phase("Play", false, (Node.Call) parts.get("play"), Effect.NONE, List.of()));
+      } catch (DslException e) {
+        c.error(e);
+      }
+    } else {
+      for (Node.Call ph : phaseNodes) {
+        try {
+          c.game.phases.add(phaseOf(ph));
+        } catch (DslException e) {
+          c.error(e);
+        }
+      }
+    }
+    try {
+      end(parts.get("end"));
+    } catch (DslException e) {
+      c.error(e);
+    }
+  }
+
+  private static List<Node> listOf(Node n) {
+    return n instanceof Node.Braces b ? b.items() : List.of(n);
+  }
+
+  /** {@code (phase "Name" [simultaneous:True] (play …) [entry:effect] (nextPhase cond "Other" [then:effect]) …)}. */
+  private Phase phaseOf(Node.Call ph) throws DslException {
+    String name = Compiler.text(ph.args().get(0));
+    Node.Call play = null;
+    boolean simultaneous = false;
+    Effect entry = Effect.NONE;
+    List<Node.Call> transitions = new ArrayList<>();
+    for (Node n : ph.args().subList(1, ph.args().size())) {
+      if (n instanceof Node.Call call && "play".equals(call.headName())) {
+        play = call;
+      } else if (n instanceof Node.Call call && "nextPhase".equals(call.headName())) {
+        transitions.add(call);
+      } else if (n instanceof Node.Named nm && nm.name().equals("entry")) {
+        entry = c.effect(nm.value());
+      } else if (n instanceof Node.Named nm && nm.name().equals("simultaneous")) {
+        simultaneous = "True".equals(Compiler.text(nm.value()));
+      } else {
+        throw new DslException(Diagnostic.at(n.pos(), "unexpected " + n.kind() + " in (phase …)",
+            "(play …) (nextPhase cond \"Phase\") entry:effect simultaneous:True"));
+      }
+    }
+    if (play == null) {
+      throw new DslException(Diagnostic.at(ph.pos(), "phase \"" + name + "\" has no (play …)"));
+    }
+    return phase(name, simultaneous, play, entry, transitions);
+  }
+
+  /** {@code (play move [then:effect] [simultaneous:True])}. */
+  private Phase phase(String name, boolean simultaneous, Node.Call play, Effect entry, List<Node.Call> transitions)
+      throws DslException {
+    MoveRule rule = null;
+    Effect then = Effect.NONE;
+    for (Node n : play.args()) {
+      if (n instanceof Node.Named nm && nm.name().equals("then")) {
+        then = c.effect(nm.value());
+      } else if (n instanceof Node.Named nm && nm.name().equals("simultaneous")) {
+        simultaneous = "True".equals(Compiler.text(nm.value()));
+      } else if (rule == null && !(n instanceof Node.Named)) {
+        rule = c.move(n);
+      } else {
+        throw new DslException(Diagnostic.at(n.pos(), "unexpected " + n.kind() + " in (play …)",
+            "(play move then:effect simultaneous:True)"));
+      }
+    }
+    if (rule == null) {
+      throw new DslException(Diagnostic.at(play.pos(), "(play …) needs a move rule", c.expectedNames(Type.MOVE)));
+    }
+    if (rule.managesTurn() && simultaneous) {
+      throw new DslException(Diagnostic.at(play.pos(), "a trick cannot be played simultaneously"));
+    }
+    Effect ruleEntry = rule.entry();
+    Effect phaseEntry = entry;
+    Effect fullEntry = ruleEntry == null ? entry : s -> {
+      ruleEntry.run(s);
+      phaseEntry.run(s);
+    };
+    BoolExpr[] when = new BoolExpr[transitions.size()];
+    int[] to = new int[transitions.size()];
+    Effect[] thens = new Effect[transitions.size()];
+    for (int i = 0; i < when.length; i++) {
+      Node.Call t = transitions.get(i);
+      List<Node> targs = new ArrayList<>();
+      Effect tthen = Effect.NONE;
+      for (Node n : t.args()) {
+        if (n instanceof Node.Named nm && nm.name().equals("then")) {
+          tthen = c.effect(nm.value());
+        } else {
+          targs.add(n);
+        }
+      }
+      if (targs.size() != 2) {
+        throw new DslException(Diagnostic.at(t.pos(), "expected (nextPhase cond \"Phase\" [then:effect])"));
+      }
+      when[i] = c.bool(targs.get(0));
+      String target = Compiler.text(targs.get(1));
+      Integer idx = c.phaseIndex.get(target);
+      if (idx == null) {
+        throw new DslException(new Diagnostic(targs.get(1).pos(), "no phase named \"" + target + "\"",
+            String.join(" ", c.phaseIndex.keySet()), veil.dsl.Names.nearest(target, c.phaseIndex.keySet(), 3)));
+      }
+      to[i] = idx;
+      thens[i] = tthen;
+    }
+    Phase.JointResolver resolver = rule instanceof Phase.JointResolver r ? r : null;
+    if (resolver != null && !simultaneous) {
+      throw new DslException(Diagnostic.at(play.pos(), "(claim …) is played simultaneously",
+          "(play (claim) simultaneous:True)"));
+    }
+    return new Phase(name, simultaneous, rule, then, fullEntry, when, to, thens, resolver);
+  }
+
+  /** {@code (end rule)} or {@code (end {rule …})}, each rule {@code (if cond outcome [before:effect])}. */
+  private void end(Node end) throws DslException {
+    for (Node item : list((Node.Call) end)) {
+      if (!(item instanceof Node.Call call) || !"if".equals(call.headName())) {
+        throw new DslException(Diagnostic.at(item.pos(), "expected (if cond outcome) in (end …)",
+            "(if cond (result Who Win|Loss|Draw)) or (if cond (byScore …))"));
+      }
+      List<Node> pos = new ArrayList<>();
+      Effect before = Effect.NONE;
+      for (Node n : call.args()) {
+        if (n instanceof Node.Named nm && nm.name().equals("before")) {
+          before = c.effect(nm.value());
+        } else {
+          pos.add(n);
+        }
+      }
+      if (pos.size() != 2) {
+        throw new DslException(Diagnostic.at(call.pos(), "expected (if cond outcome [before:effect]) in (end …)"));
+      }
+      c.game.endRules.add(new EndRule(c.bool(pos.get(0)), before, c.outcome(pos.get(1))));
+    }
+  }
+}

@@ -1,0 +1,43 @@
+package veil.ludeme.compile;
+
+import java.util.List;
+import veil.dsl.DslException;
+
+/**
+ * A ludeme: one keyword of the language, one small class. It declares its name, what it compiles to, its
+ * arguments and a one-line doc (from which docs/language-reference.md is generated), and builds its compiled form
+ * from bound arguments. Building happens once, at compile time; what it returns runs on the playout path.
+ */
+public abstract class Ludeme {
+  public abstract String name();
+
+  public abstract Type type();
+
+  public abstract String doc();
+
+  public abstract List<Param> params();
+
+  /** Section of the reference this ludeme is listed under. */
+  public String category() {
+    return type().name().toLowerCase();
+  }
+
+  /** Whether more positional arguments than declared may follow (collected as the last positional's list). */
+  public boolean variadic() {
+    return false;
+  }
+
+  public abstract Object build(Args a) throws DslException;
+
+  /** The ludeme's usage, e.g. {@code (deal <count:int> from:<place> to:<place>)}. */
+  public String usage() {
+    StringBuilder sb = new StringBuilder("(").append(name());
+    for (Param p : params()) {
+      sb.append(' ').append(p.signature());
+    }
+    if (variadic()) {
+      sb.append(" …");
+    }
+    return sb.append(')').toString();
+  }
+}

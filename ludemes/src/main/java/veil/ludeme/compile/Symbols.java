@@ -1,0 +1,85 @@
+package veil.ludeme.compile;
+
+import java.util.ArrayList;
+import java.util.List;
+import veil.ludeme.IntExpr;
+import veil.ludeme.Slot;
+
+/**
+ * Bare names that stand for integers: players (Mover, Next, Prev, Player, LastMover, Winner, Leader, P1…, or the
+ * names given in {@code (players {…})}), the led suit, the bound card, suits and ranks.
+ */
+public final class Symbols {
+  private Symbols() {}
+
+  public static IntExpr intSymbol(Compiler c, String name) {
+    int n = Math.max(1, c.players());
+    switch (name) {
+      case "Mover":
+        return s -> s.cur;
+      case "Next":
+        return s -> (s.cur + 1) % n;
+      case "Prev":
+        return s -> (s.cur + n - 1) % n;
+      case "Player":
+        return s -> s.boundPlayer;
+      case "LastMover":
+        return s -> s.v[Slot.LAST_MOVER];
+      case "Winner":
+        return s -> s.v[Slot.TRICK_WINNER];
+      case "Leader":
+        return s -> s.v[Slot.TRICK_LEADER];
+      case "LedSuit":
+        return s -> s.v[Slot.LED_SUIT];
+      case "Card":
+        return s -> s.boundCard;
+      default:
+        break;
+    }
+    int p = player(c, name);
+    if (p >= 0) {
+      return s -> p;
+    }
+    int suit = c.cardTable.findSuit(name);
+    if (suit >= 0) {
+      return s -> suit;
+    }
+    int rank = c.cardTable.findRank(name);
+    if (rank >= 0) {
+      return s -> rank;
+    }
+    return null;
+  }
+
+  /** A constant player named P1…Pn or by its declared name, or -1. */
+  public static int player(Compiler c, String name) {
+    if (name.length() >= 2 && (name.charAt(0) == 'P' || name.charAt(0) == 'p')) {
+      try {
+        int k = Integer.parseInt(name.substring(1));
+        if (k >= 1 && k <= c.players()) {
+          return k - 1;
+        }
+      } catch (NumberFormatException e) {
+        // not P<number>
+      }
+    }
+    for (int k = 0; k < c.game.playerNames.size(); k++) {
+      if (c.game.playerNames.get(k).equalsIgnoreCase(name)) {
+        return k;
+      }
+    }
+    return -1;
+  }
+
+  public static List<String> intSymbolNames(Compiler c) {
+    List<String> out = new ArrayList<>(List.of("Mover", "Next", "Prev", "Player", "LastMover", "Winner", "Leader",
+        "LedSuit", "Card"));
+    for (int k = 1; k <= c.players(); k++) {
+      out.add("P" + k);
+    }
+    out.addAll(c.game.playerNames);
+    out.addAll(c.cardTable.suitNames());
+    out.addAll(c.cardTable.rankNames());
+    return out;
+  }
+}

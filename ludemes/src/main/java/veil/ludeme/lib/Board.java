@@ -1,0 +1,42 @@
+package veil.ludeme.lib;
+
+import veil.dsl.DslException;
+import veil.dsl.Node;
+import veil.ludeme.compile.Args;
+import veil.ludeme.compile.Compiler;
+import veil.ludeme.compile.Param;
+import veil.ludeme.compile.SimpleLudeme;
+import veil.ludeme.compile.Type;
+
+/**
+ * {@code (board (square N))} or {@code (board (rectangle R C))}: a grid of sites, each empty or holding one
+ * player's mark. A player sees its own marks; others' marks are hidden unless a rule tells.
+ */
+public final class Board extends SimpleLudeme {
+  public Board() {
+    super("board", Type.EQUIPMENT, "A grid of sites: (board (square N)) or (board (rectangle Rows Cols)).",
+        Param.pos("shape", "(square N) or (rectangle R C)", "the grid"));
+  }
+
+  @Override
+  public Object build(Args a) throws DslException {
+    Node shape = a.node("shape");
+    Compiler c = a.compiler();
+    if (shape instanceof Node.Call call && call.args().size() >= 1 && call.args().get(0) instanceof Node.Int n) {
+      String head = call.headName();
+      if ("square".equals(head) && call.args().size() == 1) {
+        c.boardRows = c.boardCols = (int) n.value();
+      } else if ("rectangle".equals(head) && call.args().size() == 2 && call.args().get(1) instanceof Node.Int m) {
+        c.boardRows = (int) n.value();
+        c.boardCols = (int) m.value();
+      } else {
+        throw a.error("shape", "unknown board shape", "(square N) or (rectangle Rows Cols)");
+      }
+      if (c.boardRows < 1 || c.boardCols < 1 || c.boardRows * c.boardCols > 400) {
+        throw a.error("shape", "a board has 1 to 400 sites", "(square 3)");
+      }
+      return this;
+    }
+    throw a.error("shape", "unknown board shape", "(square N) or (rectangle Rows Cols)");
+  }
+}

@@ -1,0 +1,34 @@
+package veil.ludeme.lib;
+
+import veil.dsl.DslException;
+import veil.ludeme.Effect;
+import veil.ludeme.compile.Args;
+import veil.ludeme.compile.Param;
+import veil.ludeme.compile.SimpleLudeme;
+import veil.ludeme.compile.Type;
+
+/** {@code (forEach Player effect)}: runs the effect once per player, in turn order, with Player bound. */
+public final class ForEachPlayer extends SimpleLudeme {
+  public ForEachPlayer() {
+    super("forEach", Type.EFFECT, "Runs an effect once for every player in turn order, with Player bound to each.",
+        Param.pos("over", "Player", "what is ranged over (always Player)"),
+        Param.pos("effect", "effect", "the effect, which may use Player"));
+  }
+
+  @Override
+  public Object build(Args a) throws DslException {
+    if (!a.text("over").equals("Player")) {
+      throw a.error("over", "(forEach …) ranges over Player", "Player");
+    }
+    Effect e = a.effect("effect");
+    int n = a.compiler().players();
+    return (Effect) s -> {
+      int saved = s.boundPlayer;
+      for (int p = 0; p < n; p++) {
+        s.boundPlayer = p;
+        e.run(s);
+      }
+      s.boundPlayer = saved;
+    };
+  }
+}

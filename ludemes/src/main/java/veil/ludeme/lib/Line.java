@@ -1,0 +1,76 @@
+package veil.ludeme.lib;
+
+import java.util.ArrayList;
+import java.util.List;
+import veil.dsl.DslException;
+import veil.ludeme.BoolExpr;
+import veil.ludeme.IntExpr;
+import veil.ludeme.compile.Args;
+import veil.ludeme.compile.Compiler;
+import veil.ludeme.compile.Param;
+import veil.ludeme.compile.SimpleLudeme;
+import veil.ludeme.compile.Type;
+
+/** {@code (line K P)}: player P has K marks in a row, column or diagonal of the board. */
+public final class Line extends SimpleLudeme {
+  public Line() {
+    super("line", Type.BOOL, "True when the player has K marks in a row, column or diagonal of the board.",
+        Param.pos("length", "int literal", "K"), Param.pos("player", "player", "whose marks"));
+  }
+
+  @Override
+  public String category() {
+    return "board";
+  }
+
+  @Override
+  public Object build(Args a) throws DslException {
+    Compiler c = a.compiler();
+    if (c.boardRows == 0) {
+      throw new DslException(veil.dsl.Diagnostic.at(a.pos(), "(line …) needs a board", "(board (square N)) in equipment"));
+    }
+    int k = a.constInt("length");
+    int[][] lines = lines(c.boardRows, c.boardCols, k);
+    IntExpr who = a.intExpr("player");
+    int cells = c.layout.cells;
+    return (BoolExpr) s -> {
+      int mark = who.eval(s) + 1;
+      for (int[] line : lines) {
+        boolean all = true;
+        for (int site : line) {
+          if (s.v[cells + site] != mark) {
+            all = false;
+            break;
+          }
+        }
+        if (all) {
+          return true;
+        }
+      }
+      return false;
+    };
+  }
+
+  /** Every straight line of k sites (rows, columns, both diagonals) on a rows × cols grid. */
+  static int[][] lines(int rows, int cols, int k) {
+    List<int[]> out = new ArrayList<>();
+    int[][] dirs = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+    for (int r = 0; r < rows; r++) {
+      for (int c = 0; c < cols; c++) {
+        for (int[] d : dirs) {
+          int er = r + d[0] * (k - 1);
+          int ec = c + d[1] * (k - 1);
+          if (er < 0 || er >= rows || ec < 0 || ec >= cols) {
+            continue;
+          }
+          int[] line = new int[k];
+          for (int i = 0; i < k; i++) {
+            line[i] = (r + d[0] * i) * cols + c + d[1] * i;
+          }
+          out.add(line);
+        }
+      }
+    }
+    return out.toArray(new int[0][]);
+  }
+}

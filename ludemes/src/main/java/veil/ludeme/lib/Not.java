@@ -1,0 +1,26 @@
+package veil.ludeme.lib;
+
+import veil.dsl.DslException;
+import veil.ludeme.BoolExpr;
+import veil.ludeme.compile.Args;
+import veil.ludeme.compile.Param;
+import veil.ludeme.compile.SimpleLudeme;
+import veil.ludeme.compile.Type;
+
+/** {@code (not c)}. */
+public final class Not extends SimpleLudeme {
+  public Not() {
+    super("not", Type.BOOL, "True when the condition does not hold.", Param.pos("c", "condition", "the condition"));
+  }
+
+  @Override
+  public String category() {
+    return "conditions";
+  }
+
+  @Override
+  public Object build(Args a) throws DslException {
+    BoolExpr c = a.bool("c");
+    return (BoolExpr) s -> !c.eval(s);
+  }
+}

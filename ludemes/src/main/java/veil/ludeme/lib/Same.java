@@ -1,0 +1,27 @@
+package veil.ludeme.lib;
+
+import veil.dsl.DslException;
+import veil.ludeme.BoolExpr;
+import veil.ludeme.compile.Args;
+import veil.ludeme.compile.Param;
+import veil.ludeme.compile.SimpleLudeme;
+import veil.ludeme.compile.Type;
+
+/** {@code (same a b)}: compile-time equality of two names — for game options, e.g. {@code (same <Pass> None)}. */
+public final class Same extends SimpleLudeme {
+  public Same() {
+    super("same", Type.BOOL, "True when two names are the same word (decided when the game compiles; for options).",
+        Param.pos("a", "name", "a name, usually an option value"), Param.pos("b", "name", "another name"));
+  }
+
+  @Override
+  public String category() {
+    return "conditions";
+  }
+
+  @Override
+  public Object build(Args a) throws DslException {
+    boolean same = a.text("a").equalsIgnoreCase(a.text("b"));
+    return (BoolExpr) s -> same;
+  }
+}

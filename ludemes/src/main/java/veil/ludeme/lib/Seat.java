@@ -1,0 +1,40 @@
+package veil.ludeme.lib;
+
+import java.util.List;
+import veil.dsl.DslException;
+import veil.ludeme.IntExpr;
+import veil.ludeme.compile.Args;
+import veil.ludeme.compile.Param;
+import veil.ludeme.compile.SimpleLudeme;
+import veil.ludeme.compile.Type;
+
+/** {@code (left P)}, {@code (right P)}, {@code (across P)}, {@code (self P)}: a player relative to another. */
+public final class Seat extends SimpleLudeme {
+  private final int offset;
+
+  private Seat(String name, int offset, String doc) {
+    super(name, Type.INT, doc, Param.pos("of", "player", "the player to count from"));
+    this.offset = offset;
+  }
+
+  public static List<Seat> all() {
+    return List.of(new Seat("left", 1, "The player after the given one in turn order (to the left)."),
+        new Seat("right", -1, "The player before the given one in turn order (to the right)."),
+        new Seat("across", 0, "The player opposite the given one (half the table away)."),
+        new Seat("self", Integer.MIN_VALUE, "The given player itself."),
+        new Seat("none", Integer.MIN_VALUE, "The given player itself: for options that can say None (no passing)."));
+  }
+
+  @Override
+  public String category() {
+    return "players";
+  }
+
+  @Override
+  public Object build(Args a) throws DslException {
+    IntExpr p = a.intExpr("of");
+    int n = a.compiler().players();
+    int k = offset == 0 ? n / 2 : offset == Integer.MIN_VALUE ? 0 : (offset + n) % n;
+    return (IntExpr) s -> (p.eval(s) + k) % n;
+  }
+}
