@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import veil.dsl.Names;
 import veil.dsl.Pos;
 import veil.gdl.term.Literal;
 import veil.gdl.term.Rule;
@@ -253,7 +254,7 @@ public final class RuleChecker {
       if (report.strict()) {
         report.error(
             f.pos(), "'" + name + "' is not a role (not allowed in strict mode)", "one of " + names,
-            Suggest.nearest(name, names, 3));
+            Names.nearest(name, names, 3));
       } else {
         report.deviation("role", r.pos(), f.pos(), "'" + name + "' is not a role; rules about it never apply");
       }
@@ -471,7 +472,7 @@ public final class RuleChecker {
     for (int p = 0; p < preds.size(); p++) {
       known.add(symbols.name((int) preds.get(p)[0]));
     }
-    List<String> near = Suggest.nearest(name, new LinkedHashSet<>(known), 3);
+    List<String> near = Names.nearest(name, new LinkedHashSet<>(known), 3);
     if (report.strict()) {
       report.error(at, "relation '" + name + "' (arity " + atom.arity() + ") is used but never defined", "", near);
     } else {

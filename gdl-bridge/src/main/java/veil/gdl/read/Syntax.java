@@ -1,9 +1,9 @@
 package veil.gdl.read;
 
 import java.util.List;
-import veil.dsl.Diagnostic;
 import veil.dsl.DslException;
 import veil.dsl.Node;
+import veil.dsl.Reader;
 import veil.dsl.Source;
 
 /** The two ways to write GDL: KIF s-expressions and the Prolog-like infix form. */
@@ -53,20 +53,7 @@ public enum Syntax {
     if (this == INFIX) {
       return InfixParser.read(source);
     }
-    // TODO(wip-dsl): call veil.dsl.Reader.read(source) directly once the shared reader lands on main.
-    try {
-      Object nodes = Class.forName("veil.dsl.Reader").getMethod("read", Source.class).invoke(null, source);
-      @SuppressWarnings("unchecked")
-      List<Node> list = (List<Node>) nodes;
-      return list;
-    } catch (java.lang.reflect.InvocationTargetException e) {
-      if (e.getCause() instanceof DslException d) {
-        throw d;
-      }
-      throw new IllegalStateException(e.getCause());
-    } catch (ReflectiveOperationException e) {
-      throw new DslException(Diagnostic.at(null, "the KIF reader is not available yet (infix GDL works)"));
-    }
+    return Reader.read(source);
   }
 
   /** The first comment line of a text, without its comment marks; "" when the text does not start with one. */
