@@ -82,10 +82,10 @@ public final class KifLoader implements GameLoader {
     String description = Syntax.leadingComment(text);
     Compiler.Settings settings = new Compiler.Settings(
         name, description.isEmpty() ? "GDL-II game " + name : description, stepBound, mode == Mode.STRICT,
-        checked.randomHasNoGoal());
+        checked.randomHasNoGoal(), report.warnings(), checked.rules());
     KifGame game = Compiler.compile(gp, checked.roles(), settings, report);
     failOnErrors(report);
-    return game.withLoadInfo(report.warnings(), checked.rules());
+    return game;
   }
 
   /** Loads with default options. */

@@ -53,7 +53,6 @@ public final class Grounder {
   // Join state.
   private int[] bind = new int[0];
   private final IntList trail = new IntList();
-  private Plan current;
   private int deltaStart;
   private int deltaEnd;
   private boolean finalPass;
@@ -223,7 +222,6 @@ public final class Grounder {
 
   private void join(Plan p, int step) {
     if (step == 0) {
-      current = p;
       if (bind.length < p.rule.varCount()) {
         bind = new int[p.rule.varCount()];
       }

@@ -54,8 +54,24 @@ public final class Compiler {
     }
   }
 
-  /** Settings of the compiled game that do not come from the rules. */
-  public record Settings(String name, String description, int stepBound, boolean strict, boolean randomHasNoGoal) {}
+  /**
+   * What the compiled game needs besides the ground program: its name and description, the step bound, the mode,
+   * whether random has no goal rule (lenient mode: its goal is 0), and what loading found (warnings, the checked
+   * rules).
+   */
+  public record Settings(
+      String name,
+      String description,
+      int stepBound,
+      boolean strict,
+      boolean randomHasNoGoal,
+      List<veil.dsl.Diagnostic> warnings,
+      List<veil.gdl.term.Rule> rules) {
+    public Settings {
+      warnings = List.copyOf(warnings);
+      rules = List.copyOf(rules);
+    }
+  }
 
   /** Compiles; returns null with errors in the report when the ground program is not a valid game. */
   public static KifGame compile(GroundProgram gp, int[] roles, Settings settings, Report report) {

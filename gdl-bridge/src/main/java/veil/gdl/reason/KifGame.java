@@ -50,8 +50,6 @@ public final class KifGame implements Game {
   private final Tables t;
   private final Compiler.Settings settings;
   private final int words;
-  private List<Diagnostic> warnings = List.of();
-  private List<Rule> rules = List.of();
   private final ConcurrentLinkedQueue<String> playWarnings = new ConcurrentLinkedQueue<>();
   private final AtomicIntegerArray severalGoalsWarned;
 
@@ -62,16 +60,9 @@ public final class KifGame implements Game {
     this.severalGoalsWarned = new AtomicIntegerArray(t.roles().length);
   }
 
-  /** Attaches what the loader found (warnings, checked rules); called once by the loader. */
-  public KifGame withLoadInfo(List<Diagnostic> warnings, List<Rule> rules) {
-    this.warnings = List.copyOf(warnings);
-    this.rules = List.copyOf(rules);
-    return this;
-  }
-
   /** Warnings from loading (lenient-mode deviations), each once per rule. */
   public List<Diagnostic> warnings() {
-    return warnings;
+    return settings.warnings();
   }
 
   /** Warnings found while playing (several goal values in lenient mode), each once per role. */
@@ -81,7 +72,7 @@ public final class KifGame implements Game {
 
   /** The checked rules ({@code or} expanded), e.g. for printing with {@link veil.gdl.KifWriter}. */
   public List<Rule> rules() {
-    return rules;
+    return settings.rules();
   }
 
   public Symbols symbols() {
