@@ -82,7 +82,7 @@ public final class KifLoader implements GameLoader {
     String description = Syntax.leadingComment(text);
     Compiler.Settings settings = new Compiler.Settings(
         name, description.isEmpty() ? "GDL-II game " + name : description, stepBound, mode == Mode.STRICT,
-        checked.randomHasNoGoal(), report.warnings(), checked.rules());
+        checked.randomHasNoGoal(), report.warnings(), rules);
     KifGame game = Compiler.compile(gp, checked.roles(), settings, report);
     failOnErrors(report);
     return game;

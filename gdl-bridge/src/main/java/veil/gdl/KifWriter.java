@@ -26,7 +26,11 @@ public final class KifWriter {
     if (!header.isBlank()) {
       sb.append('\n');
     }
-    for (Rule r : rules) {
+    for (int i = 0; i < rules.size(); i++) {
+      Rule r = rules.get(i);
+      if (i > 0 && !r.comment().isBlank()) {
+        sb.append('\n');
+      }
       comment(r.comment(), sb);
       rule(r, symbols, sb);
       sb.append('\n');

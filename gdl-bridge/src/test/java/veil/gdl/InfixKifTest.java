@@ -80,7 +80,8 @@ class InfixKifTest {
   void kifWriterOutputReadsBackToTheSameGame() throws IOException {
     KifGame infix = Kif.load("ttt.pl", resource("tictactoe.pl"), "strict");
     String written = KifWriter.write("Tic-tac-toe, written back\nfrom the infix form", infix.rules(), infix.symbols());
-    assertThat(written).startsWith("; Tic-tac-toe, written back\n; from the infix form\n\n(role xplayer)\n");
+    assertThat(written).startsWith("; Tic-tac-toe, written back\n; from the infix form\n\n"
+        + "; Tic-tac-toe in the infix form of GDL (the GGP book, chapter 2)\n(role xplayer)\n(role oplayer)\n");
     assertThat(Syntax.detect(written)).isEqualTo(Syntax.KIF);
     KifGame again = Kif.load("ttt.kif", written, "strict");
     assertThat(again.groundRuleCount()).isEqualTo(infix.groundRuleCount());
@@ -88,6 +89,17 @@ class InfixKifTest {
     // And the written rules print the same once more.
     assertThat(KifWriter.write("Tic-tac-toe, written back\nfrom the infix form", again.rules(), again.symbols()))
         .isEqualTo(written);
+  }
+
+  @Test
+  void kifWriterKeepsTheCommentsAboveRules() {
+    KifGame g = Kif.bundled("blind-tic-tac-toe-gdl");
+    String written = KifWriter.write(g.rules(), g.symbols());
+    assertThat(written).contains("\n\n; any new attempt to mark a cell is recorded\n(<= (next (tried ?w ?m ?n)) (does ?w (mark ?m ?n)))\n");
+    // The header comment is separated from the first rule by a blank line: it is not a rule's comment.
+    assertThat(written).startsWith("(role white)\n");
+    KifGame again = Kif.load("again.kif", written, "strict");
+    assertSamePlay(g, again, 50);
   }
 
   /** Same roles, and on random playouts the same legal moves, next states and percepts, as text. */

@@ -65,14 +65,34 @@ public final class RuleTranslator {
         for (Node b : c.args().subList(1, c.args().size())) {
           literal(b, body, false);
         }
-        return new Rule(head, body, c.pos(), varNames, "");
+        return new Rule(head, body, c.pos(), varNames, commentAbove(c.pos()));
       }
       Term.Fn fact = atom(n, "fact");
       checkHead(fact);
-      return new Rule(fact, List.of(), n.pos(), varNames, "");
+      return new Rule(fact, List.of(), n.pos(), varNames, commentAbove(n.pos()));
     } catch (Malformed e) {
       return null;
     }
+  }
+
+  /**
+   * The comment lines directly above a sentence (no blank line between), without their comment marks; "" when
+   * there are none. Kept so that {@link veil.gdl.KifWriter} prints rules with their comments.
+   */
+  private static String commentAbove(Pos pos) {
+    if (pos == null) {
+      return "";
+    }
+    List<String> lines = new ArrayList<>();
+    for (int n = pos.line() - 1; n >= 1 && lines.size() < 20; n--) {
+      String l = pos.source().line(n).strip();
+      if (l.startsWith(";") || l.startsWith("%") || l.startsWith("//")) {
+        lines.add(0, l.replaceFirst("^(;+|%+|//+)\\s?", ""));
+      } else {
+        break;
+      }
+    }
+    return String.join("\n", lines);
   }
 
   private void checkHead(Term.Fn head) throws Malformed {

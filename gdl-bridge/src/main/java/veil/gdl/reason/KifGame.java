@@ -70,7 +70,10 @@ public final class KifGame implements Game {
     return List.copyOf(playWarnings);
   }
 
-  /** The checked rules ({@code or} expanded), e.g. for printing with {@link veil.gdl.KifWriter}. */
+  /**
+   * The rules as read, with the comment lines found above each, e.g. for printing with {@link veil.gdl.KifWriter}.
+   * (Without the move-percept rule added to plain GDL games, and without lenient mode's repairs.)
+   */
   public List<Rule> rules() {
     return settings.rules();
   }
