@@ -131,15 +131,17 @@ class GameScriptsTest {
     }
   }
 
-  @Test
-  void numberGuessingBinarySearchScoresFullAndSlowGuessesAreDiscounted() {
-    KifGame g = Kif.bundled("number-guessing-16");
+  @ParameterizedTest
+  @ValueSource(ints = {4, 8, 16})
+  void numberGuessingBinarySearchScoresFullAndSlowGuessesAreDiscounted(int n) {
+    KifGame g = Kif.bundled("number-guessing-" + n);
     int agent = g.role("agent");
-    for (int secret = 1; secret <= 16; secret++) {
+    int free = Integer.numberOfTrailingZeros(n) + 1;
+    for (int secret = 1; secret <= n; secret++) {
       State s = g.initialState();
       Kif.step(g, s, "random (pick " + secret + ")");
       int lo = 1;
-      int hi = 16;
+      int hi = n;
       while (lo < hi) {
         int mid = (lo + hi + 1) / 2;
         List<String> answer = Kif.step(g, s, "agent (ask_less " + mid + ")").get("agent");
@@ -156,18 +158,28 @@ class GameScriptsTest {
       assertThat(g.isTerminal(s)).isTrue();
       assertThat(g.goal(s, agent)).isEqualTo(100);
     }
-    // Five questions and ready: one move over the free five costs 10; a wrong guess scores 0.
+    // One question more than binary search needs: one move over the free ones costs 10; a wrong guess scores 0.
     State s = g.initialState();
-    Kif.step(g, s, "random (pick 7)");
-    for (int q = 0; q < 5; q++) {
-      Kif.step(g, s, "agent (ask_less 8)");
+    Kif.step(g, s, "random (pick 3)");
+    for (int q = 0; q < free; q++) {
+      Kif.step(g, s, "agent (ask_less 4)");
     }
     Kif.step(g, s, "agent ready");
     State wrong = s.copy();
-    Kif.step(g, s, "agent (guess 7)");
+    Kif.step(g, s, "agent (guess 3)");
     assertThat(g.goal(s, agent)).isEqualTo(90);
-    Kif.step(g, wrong, "agent (guess 8)");
+    Kif.step(g, wrong, "agent (guess 4)");
     assertThat(g.goal(wrong, agent)).isZero();
+    // Questions run out: at the limit only ready is left.
+    State slow = g.initialState();
+    Kif.step(g, slow, "random (pick 1)");
+    for (int q = 0; q < free + 4; q++) {
+      Kif.step(g, slow, "agent (ask_less 2)");
+    }
+    assertThat(Kif.legalTexts(g, slow, agent)).containsExactly("ready");
+    Kif.step(g, slow, "agent ready");
+    Kif.step(g, slow, "agent (guess 1)");
+    assertThat(g.goal(slow, agent)).isEqualTo(50);
   }
 
   @Test
