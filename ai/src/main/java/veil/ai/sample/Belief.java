@@ -37,14 +37,21 @@ import veil.model.State;
  */
 public final class Belief {
   /**
-   * Effort bounds. {@code maxLayerStates = 0} disables filtering (pure rejection from the initial state, still
-   * exact).
+   * Effort bounds: filtering stops before a layer would exceed {@code maxLayerStates} states or {@code
+   * maxLayerExpansions} tried joint moves, and after {@code maxExactSteps} steps; rejection gives up after {@code
+   * maxRejectionSteps} simulated steps per sample. {@code maxExactSteps = 0} means pure rejection from the initial
+   * state (still exact, slower).
    */
-  public record Limits(int maxLayerStates, long maxLayerExpansions, long maxRejectionSteps) {
-    public static final Limits DEFAULT = new Limits(20_000, 200_000, 200_000);
+  public record Limits(int maxLayerStates, long maxLayerExpansions, long maxRejectionSteps, int maxExactSteps) {
+    public static final Limits DEFAULT = new Limits(20_000, 200_000, 200_000, Integer.MAX_VALUE);
 
     public static Limits rejectionOnly(long maxRejectionSteps) {
-      return new Limits(0, 0, maxRejectionSteps);
+      return new Limits(0, 0, maxRejectionSteps, 0);
+    }
+
+    /** These limits, filtering at most {@code steps} steps. */
+    public Limits exactSteps(int steps) {
+      return new Limits(maxLayerStates, maxLayerExpansions, maxRejectionSteps, steps);
     }
   }
 
@@ -153,7 +160,7 @@ public final class Belief {
       if (last.size() == 0) {
         break;
       }
-      Layer next = limits.maxLayerStates() <= 0 ? null : advance(game, obs, layers.size() - 1, last, limits);
+      Layer next = layers.size() - 1 >= limits.maxExactSteps() ? null : advance(game, obs, layers.size() - 1, last, limits);
       if (next == null) {
         capped = true;
         break;
