@@ -64,7 +64,8 @@ public final class ArenaFile implements AutoCloseable {
   static String mismatch(JsonNode existing, ArenaConfig c) {
     ObjectNode now = configJson(c);
     for (String f : IDENTITY) {
-      if (!now.get(f).equals(existing.get(f))) {
+      // Compare as JSON text: a long written as 123 reads back as an int node.
+      if (existing.get(f) == null || !now.get(f).toString().equals(existing.get(f).toString())) {
         return "the output file was written with " + f + " = " + existing.get(f) + ", this run has " + now.get(f);
       }
     }
