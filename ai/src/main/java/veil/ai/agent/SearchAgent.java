@@ -6,6 +6,8 @@ import java.util.SplittableRandom;
 import veil.ai.Budget;
 import veil.ai.Player;
 import veil.ai.SearchStats;
+import veil.ai.sample.GeneralDeterminizer;
+import veil.model.Determinizer;
 import veil.ai.Seeds;
 import veil.model.Game;
 import veil.model.MoveList;
@@ -32,7 +34,8 @@ abstract class SearchAgent implements Player {
     public veil.ai.search.SearchWorker search;
     public State world;
     public State root;
-    public Object sampler;
+    public Determinizer sampler;
+    Determinizer decisionSampler;
     public SplittableRandom rng;
     long iterations;
     long failures;
@@ -94,6 +97,7 @@ abstract class SearchAgent implements Player {
       Worker w = workers.get(t);
       w.iterations = 0;
       w.failures = 0;
+      w.decisionSampler = null;
       w.rng = new SplittableRandom(Seeds.derive(seed, obs.length(), t));
       long share = budget.timed()
           ? Long.MAX_VALUE
@@ -166,7 +170,10 @@ abstract class SearchAgent implements Player {
     if (w.failures >= 3 && w.failures > 2 * w.iterations) {
       return false;
     }
-    if (((veil.model.Determinizer) w.sampler).sample(obs, w.rng, out)) {
+    if (w.decisionSampler == null) {
+      w.decisionSampler = w.sampler instanceof GeneralDeterminizer g ? g.forObservation(obs) : w.sampler;
+    }
+    if (w.decisionSampler.sample(obs, w.rng, out)) {
       return true;
     }
     w.failures++;

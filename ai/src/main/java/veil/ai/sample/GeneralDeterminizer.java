@@ -50,6 +50,21 @@ public final class GeneralDeterminizer implements Determinizer {
     return belief;
   }
 
+  /**
+   * A sampler for {@code obs} alone, for one thread: filtering is done now, and its samples take no lock. A search
+   * thread asks for one per decision.
+   */
+  public Determinizer forObservation(Observation obs) {
+    Belief b = belief(obs);
+    Belief.Scratch sc = new Belief.Scratch(game);
+    return (o, rng, out) -> {
+      if (o != obs) {
+        return sample(o, rng, out);
+      }
+      return b.sample(rng, out, null, sc);
+    };
+  }
+
   @Override
   public boolean sample(Observation obs, SplittableRandom rng, State out) {
     return belief(obs).sample(rng, out, null, scratch.get());

@@ -190,6 +190,7 @@ public final class SearchWorker {
     int pickArm = -1;
     int pickMove = 0;
     double best = Double.NEGATIVE_INFINITY;
+    int ties = 0;
     for (int i = 0; i < n; i++) {
       int m = ml.get(i);
       int a = tree.arm(nd, role, m);
@@ -203,8 +204,14 @@ public final class SearchWorker {
         }
       } else if (untried == 0) {
         double value = tree.reward[a] / v + c * Math.sqrt(Math.log(av) / v);
+        // Ties are broken at random: with several roles choosing from deterministic statistics in the same step,
+        // a fixed tie-break can lock their choices into a correlated cycle (seen in Spy vs Spy).
         if (value > best) {
           best = value;
+          ties = 1;
+          pickArm = a;
+          pickMove = m;
+        } else if (value == best && rng.nextInt(++ties) == 0) {
           pickArm = a;
           pickMove = m;
         }

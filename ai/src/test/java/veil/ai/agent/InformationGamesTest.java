@@ -9,6 +9,7 @@ import veil.ai.Budget;
 import veil.ai.Player;
 import veil.ai.games.ExplodingBomb;
 import veil.ai.games.MontyHall;
+import veil.ai.games.SpyVsSpy;
 import veil.ai.match.MatchRecord;
 import veil.ai.match.MatchRunner;
 import veil.model.Game;
@@ -66,4 +67,33 @@ class InformationGamesTest {
     assertThat(pimc.actionRate).isLessThan(0.1);
     assertThat(pimc.mean + pimc.halfWidth).isLessThan(0.7);
   }
+
+  @Test
+  void spyVsSpyOnlyMultipleObserverIsmctsHidesTheWire() {
+    // The opponent is an honest searcher that uses what it is told; against it, telling scores 0.2, hiding 0.4
+    // (the opponent cannot do better than guess). Hiding is a mixed-strategy choice (red or blue, which the
+    // opponent tries to match), so decoupled UCB spreads visits and the hide rate is high but not 1.
+    SpyVsSpy game = new SpyVsSpy();
+    int n = 150;
+    java.util.Map<String, double[]> out = new java.util.LinkedHashMap<>();
+    for (String spec : List.of("mo-ismcts", "so-ismcts", "pimc")) {
+      int hid = 0;
+      double sum = 0;
+      for (int i = 0; i < n; i++) {
+        MatchRecord rec = MatchRunner.play(game, List.of(Agents.create(spec), Agents.create("so-ismcts")), 500 + i,
+            Budget.iterations(ITER));
+        assertThat(rec.failure()).isNull();
+        hid += rec.joints()[0][SpyVsSpy.AGENT] >= SpyVsSpy.RED_HIDE ? 1 : 0;
+        sum += rec.scores()[SpyVsSpy.AGENT];
+      }
+      out.put(spec, new double[] {sum / n, hid / (double) n});
+      System.out.printf("Spy vs Spy, %s arming against so-ismcts: score %.3f, hid %.3f%n", spec, sum / n,
+          hid / (double) n);
+    }
+    assertThat(out.get("mo-ismcts")[1]).isGreaterThan(0.9);
+    assertThat(out.get("so-ismcts")[1]).isLessThan(0.1);
+    assertThat(out.get("pimc")[1]).isLessThan(0.1);
+    assertThat(out.get("mo-ismcts")[0]).isGreaterThan(out.get("so-ismcts")[0] + 0.05);
+  }
+  static int ITER = Integer.getInteger("spy.iter", 2000);
 }

@@ -16,6 +16,7 @@ public final class TestGames {
         new MiniTricks(),
         new MatchingPennies(),
         new BlindTicTacToe(),
-        new OddOneOut());
+        new OddOneOut(),
+        new SpyVsSpy());
   }
 }
