@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import veil.ai.match.MatchRunner;
 import veil.ai.match.Replay;
+import veil.ai.sample.Belief;
 import veil.ai.sample.GeneralDeterminizer;
 import veil.ai.sample.SamplerCheck;
 import veil.model.Determinizer;
@@ -137,7 +138,8 @@ public final class HonestyCheck {
 
   /** A state of obs's information set different from {@code trueState}, or null when none was found. */
   private static Alternative alternative(Game game, Observation obs, State trueState, SplittableRandom rng) {
-    GeneralDeterminizer general = new GeneralDeterminizer(game);
+    // Modest limits: in a big game the check should fall back to the game's own sampler quickly.
+    GeneralDeterminizer general = new GeneralDeterminizer(game, new Belief.Limits(5_000, 50_000, 50_000, Integer.MAX_VALUE));
     for (int k = 0; k < 12; k++) {
       int[][] h = general.sampleHistory(obs, rng);
       if (h == null) {

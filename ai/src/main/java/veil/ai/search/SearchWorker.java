@@ -54,6 +54,10 @@ public final class SearchWorker {
   private int[] pathRole = new int[64];
   private int pathLen;
   private SplittableRandom rng = new SplittableRandom(0);
+  private int maxNodes = DEFAULT_MAX_NODES;
+
+  /** Nodes per tree before it stops growing (about 50 bytes a node with its statistics): bounds memory. */
+  public static final int DEFAULT_MAX_NODES = 1 << 22;
 
   public SearchWorker(Game game, int searcher, Mode mode, double c) {
     this.game = game;
@@ -93,6 +97,10 @@ public final class SearchWorker {
     }
     joint = new int[roles];
     percepts = new Percepts(roles);
+  }
+
+  public void setMaxNodes(int maxNodes) {
+    this.maxNodes = Math.max(1, maxNodes);
   }
 
   public void setRandom(SplittableRandom rng) {
@@ -167,7 +175,8 @@ public final class SearchWorker {
             mode == Mode.UCT ? jointKey() : perceptKey(roleOfTree[t], joint[roleOfTree[t]]);
         int child = trees[t].child(node[t], key);
         if (child < 0) {
-          child = trees[t].addChild(node[t], key);
+          // A tree that reached the node cap stops growing; its statistics keep improving.
+          child = trees[t].nodeCount() < maxNodes ? trees[t].addChild(node[t], key) : SearchTree.ROOT;
           inTree = false;
         }
         node[t] = child;
