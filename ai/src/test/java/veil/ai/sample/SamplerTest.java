@@ -292,4 +292,26 @@ class SamplerTest {
     GeneralDeterminizer r = new GeneralDeterminizer(game, Belief.Limits.rejectionOnly(10_000));
     assertThat(r.sample(obs, new SplittableRandom(1), game.initialState())).isFalse();
   }
+
+  @Test
+  void aCachedBeliefExtendedOrCutGivesTheSamePosteriorAsAFreshOne() {
+    MiniTricks game = new MiniTricks();
+    int[][] h = Observations.randomHistory(game, 3);
+    GeneralDeterminizer d = new GeneralDeterminizer(game);
+    for (int steps : new int[] {4, 9, 12, 2, 12, 7}) {
+      Observation obs = Observations.of(game, h, MiniTricks.P2, steps);
+      Belief cached = d.belief(obs);
+      Belief fresh = Belief.build(game, obs, Belief.Limits.DEFAULT);
+      assertThat(cached.size()).isEqualTo(fresh.size());
+      for (int i = 0; i < fresh.size(); i++) {
+        int j = cached.indexOf(fresh.state(i));
+        assertThat(j).isNotNegative();
+        assertThat(cached.probability(j)).isCloseTo(fresh.probability(i), within(1e-12));
+      }
+    }
+    // Another role's observation is not mistaken for a continuation.
+    Observation p1 = Observations.of(game, h, MiniTricks.P1, 6);
+    assertThat(d.belief(p1).observer()).isEqualTo(MiniTricks.P1);
+    assertThat(d.belief(p1).size()).isEqualTo(Belief.build(game, p1, Belief.Limits.DEFAULT).size());
+  }
 }
