@@ -74,6 +74,7 @@ public final class GeneralDeterminizer implements Determinizer {
    * A history drawn from the posterior: the joint moves of every step (one int per role), replaying to a state of
    * the information set; null when the observation is impossible or the effort bound was reached.
    */
+  @Override
   public int[][] sampleHistory(Observation obs, SplittableRandom rng) {
     Belief.Scratch sc = scratch.get();
     int[][] history = new int[obs.length()][];
