@@ -19,6 +19,7 @@ public final class CardLibrary {
     out.addAll(CardSet.all());
     out.addAll(Dealing.all());
     out.addAll(Transfer.all());
+    out.add(new Reveal());
     out.add(new MoveCard());
     out.add(new Trick());
     return out;

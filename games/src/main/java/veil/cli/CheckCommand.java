@@ -13,7 +13,7 @@ import veil.model.Game;
 @Command(
     name = "check",
     description = {
-      "Load (parse and compile) a game and print a summary: name, roles, step bound.",
+      "Load (parse and compile) a game and print a summary: name, roles, step bound, and the game's equipment.",
       "Errors are printed as file:line:col: message, with the line and a caret; the exit code is then 1."
     })
 final class CheckCommand implements Callable<Integer> {
@@ -45,6 +45,10 @@ final class CheckCommand implements Callable<Integer> {
     out.println("  players      " + Loading.players(game));
     out.println("  step bound   " + game.stepBound() + " joint moves");
     out.println("  sampler      " + (game.determinizer() != null ? "game-specific determinizer" : "general only"));
+    for (String line : game.summary()) {
+      int cut = line.indexOf(' ');
+      out.println("  " + (cut < 0 ? line : String.format("%-12s %s", line.substring(0, cut), line.substring(cut).trim())));
+    }
     out.flush();
     return 0;
   }

@@ -90,7 +90,7 @@ class GameRegistryTest {
     assertThatThrownBy(() -> registry.resolve("countr"))
         .isInstanceOf(GameLoadException.class)
         .hasMessage("error: unknown game 'countr': not a bundled game, and no such file\n"
-            + "  did you mean: counter, counter-long\n"
+            + "  did you mean: counter\n"
             + "  `veil list` shows the bundled games\n");
     assertThatThrownBy(() -> registry.resolve("chess")).hasMessageNotContaining("did you mean");
   }

@@ -36,7 +36,7 @@ class LudErrorsTest {
     String r = report(HEAD + "  (rules (play (move to:(pile \"Wno\" Mover)))\n"
         + "    (end (if (= 1 1) (result Mover Winn)))))");
     assertThat(r).contains("t.lud:3:31: no place named \"Wno\"", "did you mean: \"Won\"")
-        .contains("t.lud:4:35: unknown result Winn", "expected: Win Loss Draw");
+        .contains("t.lud:4:36: unknown result Winn", "expected: Win Loss Draw");
   }
 
   @Test

@@ -373,6 +373,30 @@ public final class CompiledGame implements Game {
   }
 
   @Override
+  public java.util.List<String> summary() {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    out.add("cards     " + cards.count() + (cards.suitNames().length > 0 ? " in suits " + String.join(" ",
+        cards.suitNames()) : ""));
+    StringBuilder pl = new StringBuilder("places   ");
+    for (int i = 0; i < places.text().length; i++) {
+      pl.append(' ').append(places.text()[i]);
+    }
+    out.add(pl.toString());
+    if (rows > 0) {
+      out.add("board     " + rows + " x " + cols);
+    }
+    if (varNames.length > 0) {
+      out.add("vars      " + String.join(" ", varNames));
+    }
+    StringBuilder ph = new StringBuilder("phases   ");
+    for (Phase p : phases) {
+      ph.append(' ').append(p.name).append(p.simultaneous ? " (simultaneous)" : "");
+    }
+    out.add(ph.toString());
+    return out;
+  }
+
+  @Override
   public String render(State state, int viewer) {
     LudState s = (LudState) state;
     StringBuilder sb = new StringBuilder();

@@ -15,6 +15,8 @@ public final class Table {
 
   public static final int PERCEPT_TELL = 2;
 
+  public static final int PERCEPT_REVEAL = 3;
+
   public final int players;
   public final CardTable.Frozen cards;
   public final PlaceTable.Frozen places;
@@ -71,6 +73,20 @@ public final class Table {
   public void tell(LudState s, int player, int word) {
     if (s.sink != null) {
       s.sink.add(player, PERCEPT_TELL << 28 | word);
+    }
+  }
+
+  /** Shows a card's face, where it lies, to one player ({@code player = -1}: to every player); nothing moves. */
+  public void reveal(LudState s, int card, int player) {
+    if (s.sink == null || card < 0) {
+      return;
+    }
+    int at = whereIs(s, card);
+    int percept = PERCEPT_REVEAL << 28 | (card + 1) << 21 | (at < 0 ? 0 : at) << 14;
+    for (int p = 0; p < players; p++) {
+      if (player < 0 || p == player) {
+        s.sink.add(p, percept);
+      }
     }
   }
 
@@ -137,6 +153,9 @@ public final class Table {
     int kind = percept >>> 28;
     if (kind == PERCEPT_TELL) {
       return tells.get(percept & 0xFFFFFFF);
+    }
+    if (kind == PERCEPT_REVEAL) {
+      return "(revealed " + cardText((percept >>> 21 & 0x7F) - 1) + " " + places.text()[perceptFrom(percept)] + ")";
     }
     int card = perceptCard(percept);
     return "(moved " + (card < 0 ? "hidden" : cardText(card)) + " " + places.text()[perceptFrom(percept)] + " "

@@ -13,4 +13,14 @@ public interface Determinizer {
    * within the sampler's effort bound (callers treat that as a failure to report, never as a state to use).
    */
   boolean sample(Observation observation, SplittableRandom rng, State out);
+
+  /**
+   * A whole history (one joint move per step, {@code [step][role]}) consistent with the observation, drawn as
+   * {@link #sample} draws states, or null when none was found. Replaying it from the initial state gives the
+   * sampled state; the conformance suite replays it to prove the sample consistent. Samplers that cannot give
+   * histories return null and are checked through their states only.
+   */
+  default int[][] sampleHistory(Observation observation, SplittableRandom rng) {
+    return null;
+  }
 }

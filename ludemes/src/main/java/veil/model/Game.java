@@ -78,6 +78,11 @@ public interface Game {
     return out;
   }
 
+  /** Lines describing the game's equipment for {@code veil check} (places, cards, …); empty when none. */
+  default java.util.List<String> summary() {
+    return java.util.List.of();
+  }
+
   /** Optional fast information-set sampler specialised to this game; null when only the general one applies. */
   default Determinizer determinizer() {
     return null;

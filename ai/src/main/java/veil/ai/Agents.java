@@ -1,0 +1,105 @@
+package veil.ai;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import veil.ai.agent.IsmctsAgent;
+import veil.ai.agent.PimcAgent;
+import veil.ai.agent.RandomAgent;
+import veil.ai.agent.UctCheatAgent;
+import veil.ai.search.SearchWorker;
+
+/**
+ * Creates agents from specs: a name, optionally followed by {@code :key=value} parameters, e.g. {@code so-ismcts},
+ * {@code pimc:worlds=20}, {@code mo-ismcts:c=1.0}. Colons (not commas) separate parameters so that a
+ * comma-separated list of specs stays unambiguous.
+ *
+ * <ul>
+ *   <li>{@code random} — uniform among legal moves;
+ *   <li>{@code uct-cheat} — clairvoyant decoupled UCT on the true state ({@code c});
+ *   <li>{@code pimc} — determinized UCT, vote over worlds ({@code c}, {@code worlds}, default 10);
+ *   <li>{@code so-ismcts} — single-observer ISMCTS ({@code c});
+ *   <li>{@code mo-ismcts} — multiple-observer ISMCTS ({@code c}).
+ * </ul>
+ *
+ * {@code c} is the UCB exploration constant (rewards are in [0,1]); default 0.7.
+ */
+public final class Agents {
+  private Agents() {}
+
+  public static final double DEFAULT_EXPLORATION = 0.7;
+  public static final int DEFAULT_WORLDS = 10;
+
+  private static final Map<String, Set<String>> PARAMETERS = new LinkedHashMap<>();
+
+  static {
+    PARAMETERS.put("random", Set.of());
+    PARAMETERS.put("uct-cheat", Set.of("c"));
+    PARAMETERS.put("pimc", Set.of("c", "worlds"));
+    PARAMETERS.put("so-ismcts", Set.of("c"));
+    PARAMETERS.put("mo-ismcts", Set.of("c"));
+  }
+
+  /** The agent names, in the order they are documented. */
+  public static List<String> names() {
+    return List.copyOf(PARAMETERS.keySet());
+  }
+
+  /** True for specs of agents that are handed the true state. */
+  public static boolean isClairvoyant(String spec) {
+    return create(spec) instanceof ClairvoyantAgent;
+  }
+
+  /**
+   * A new agent for {@code spec}.
+   *
+   * @throws IllegalArgumentException naming the known agents (or parameters) when the spec is not understood
+   */
+  public static Player create(String spec) {
+    String trimmed = spec.trim();
+    String[] parts = trimmed.split(":");
+    String name = parts[0];
+    Set<String> allowed = PARAMETERS.get(name);
+    if (allowed == null) {
+      throw new IllegalArgumentException(
+          "unknown agent '" + name + "'; known agents: " + String.join(", ", names()));
+    }
+    Map<String, String> params = new LinkedHashMap<>();
+    for (int i = 1; i < parts.length; i++) {
+      String p = parts[i];
+      int eq = p.indexOf('=');
+      String key = eq < 0 ? p : p.substring(0, eq);
+      if (eq < 0 || !allowed.contains(key)) {
+        throw new IllegalArgumentException("agent '" + name + "': bad parameter '" + p + "'; "
+            + (allowed.isEmpty() ? "it takes none" : "it takes " + String.join(", ", allowed) + " as key=value"));
+      }
+      params.put(key, p.substring(eq + 1));
+    }
+    double c = number(name, params, "c", DEFAULT_EXPLORATION);
+    switch (name) {
+      case "random":
+        return new RandomAgent();
+      case "uct-cheat":
+        return new UctCheatAgent(trimmed, c);
+      case "pimc":
+        return new PimcAgent(trimmed, c, (int) number(name, params, "worlds", DEFAULT_WORLDS));
+      case "so-ismcts":
+        return new IsmctsAgent(trimmed, SearchWorker.Mode.SO_ISMCTS, c);
+      default:
+        return new IsmctsAgent(trimmed, SearchWorker.Mode.MO_ISMCTS, c);
+    }
+  }
+
+  private static double number(String agent, Map<String, String> params, String key, double dflt) {
+    String v = params.get(key);
+    if (v == null) {
+      return dflt;
+    }
+    try {
+      return Double.parseDouble(v);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("agent '" + agent + "': " + key + " must be a number, was '" + v + "'");
+    }
+  }
+}

@@ -1,0 +1,187 @@
+package veil.ai.agent;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import veil.ai.Budget;
+import veil.ai.Player;
+import veil.ai.SearchStats;
+import veil.ai.sample.GeneralDeterminizer;
+import veil.model.Determinizer;
+import veil.ai.Seeds;
+import veil.model.Game;
+import veil.model.MoveList;
+import veil.model.Observation;
+import veil.model.State;
+
+/**
+ * Root-parallel driver shared by the search agents. Thread i runs its own trees with a generator seeded from (agent
+ * seed, observation length, i); an iteration budget is split evenly between threads; the root visits of the
+ * threads are summed and the most-visited move is played (ties go to the earlier legal move). The same seed,
+ * iteration budget and thread count therefore give the same move.
+ */
+abstract class SearchAgent implements Player {
+  protected final String spec;
+  protected final double exploration;
+  protected Game game;
+  protected int role;
+  protected long seed;
+  private final List<Worker> workers = new ArrayList<>();
+  private SearchStats last = SearchStats.NONE;
+
+  /** One thread's reusable buffers: its trees and scratch states. */
+  protected static final class Worker {
+    public veil.ai.search.SearchWorker search;
+    public State world;
+    public State root;
+    public Determinizer sampler;
+    Determinizer decisionSampler;
+    public SplittableRandom rng;
+    long iterations;
+    long failures;
+  }
+
+  protected SearchAgent(String spec, double exploration) {
+    this.spec = spec;
+    this.exploration = exploration;
+  }
+
+  @Override
+  public String name() {
+    return spec;
+  }
+
+  @Override
+  public void start(Game game, int role, long seed) {
+    this.game = game;
+    this.role = role;
+    this.seed = seed;
+    workers.clear();
+    onStart();
+  }
+
+  protected void onStart() {}
+
+  protected abstract Worker newWorker(int thread);
+
+  /**
+   * Runs one thread's share of the search and adds its root visits per legal move into {@code votes}.
+   *
+   * @param iterations this thread's iteration share (Long.MAX_VALUE under a time budget)
+   * @param deadline System.nanoTime() to stop at (Long.MAX_VALUE under an iteration budget)
+   */
+  protected abstract void runThread(Worker w, int thread, int threads, Observation obs, State trueState,
+      MoveList legal, Budget budget, long iterations, long deadline, long[] votes);
+
+  @Override
+  public SearchStats lastStats() {
+    return last;
+  }
+
+  protected final int search(Observation obs, State trueState, MoveList legal, Budget budget) {
+    long start = System.nanoTime();
+    if (legal.size() == 1) {
+      last = new SearchStats(0, System.nanoTime() - start, 1, 0, false);
+      return legal.get(0);
+    }
+    int threads = budget.threads();
+    while (workers.size() < threads) {
+      workers.add(newWorker(workers.size()));
+    }
+    long deadline = budget.timed() ? start + budget.millis() * 1_000_000L : Long.MAX_VALUE;
+    long[][] votes = new long[threads][legal.size()];
+    RuntimeException[] errors = new RuntimeException[threads];
+    Runnable[] jobs = new Runnable[threads];
+    for (int t = 0; t < threads; t++) {
+      final int thread = t;
+      Worker w = workers.get(t);
+      w.iterations = 0;
+      w.failures = 0;
+      w.decisionSampler = null;
+      w.rng = new SplittableRandom(Seeds.derive(seed, obs.length(), t));
+      long share = budget.timed()
+          ? Long.MAX_VALUE
+          : budget.iterations() / threads + (t < budget.iterations() % threads ? 1 : 0);
+      jobs[t] = () -> {
+        try {
+          runThread(w, thread, threads, obs, trueState, legal, budget, share, deadline, votes[thread]);
+        } catch (RuntimeException e) {
+          errors[thread] = e;
+        }
+      };
+    }
+    Thread[] helpers = new Thread[threads];
+    for (int t = 1; t < threads; t++) {
+      helpers[t] = new Thread(jobs[t], spec + "-search-" + t);
+      helpers[t].setDaemon(true);
+      helpers[t].start();
+    }
+    jobs[0].run(); // the calling thread does share 0
+    for (int t = 1; t < threads; t++) {
+      try {
+        helpers[t].join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while searching", e);
+      }
+    }
+    for (RuntimeException e : errors) {
+      if (e != null) {
+        throw e;
+      }
+    }
+    long[] total = new long[legal.size()];
+    long iterations = 0;
+    long failures = 0;
+    for (int t = 0; t < threads; t++) {
+      for (int i = 0; i < total.length; i++) {
+        total[i] += votes[t][i];
+      }
+      iterations += workers.get(t).iterations;
+      failures += workers.get(t).failures;
+    }
+    int best = -1;
+    for (int i = 0; i < total.length; i++) {
+      if (total[i] > 0 && (best < 0 || total[i] > total[best])) {
+        best = i;
+      }
+    }
+    boolean fallback = best < 0;
+    if (fallback) {
+      // Not one iteration could run (the sampler found no consistent state): play uniformly, and say so.
+      best = new SplittableRandom(Seeds.derive(seed, obs.length(), -1)).nextInt(legal.size());
+    }
+    last = new SearchStats(iterations, System.nanoTime() - start, threads, failures, fallback);
+    return legal.get(best);
+  }
+
+  /** Adds the worker's root visits of each legal move to {@code votes}. */
+  protected static void addRootVisits(Worker w, MoveList legal, long[] votes) {
+    for (int i = 0; i < votes.length; i++) {
+      votes[i] += w.search.rootVisits(legal.get(i));
+    }
+  }
+
+  /**
+   * Draws a determinization into {@code out}; counts a failure when the sampler gives up. The general sampler
+   * can be slow to give up, so a search stops sampling after a few failures without any success.
+   */
+  protected static boolean sample(Worker w, Observation obs, State out) {
+    if (w.failures >= 3 && w.failures > 2 * w.iterations) {
+      return false;
+    }
+    if (w.decisionSampler == null) {
+      w.decisionSampler = w.sampler instanceof GeneralDeterminizer g ? g.forObservation(obs) : w.sampler;
+    }
+    if (w.decisionSampler.sample(obs, w.rng, out)) {
+      return true;
+    }
+    w.failures++;
+    return false;
+  }
+
+  /** True once sampling has failed so often that the search should stop. */
+  protected static boolean samplerExhausted(Worker w) {
+    return w.failures >= 3 && w.failures > 2 * w.iterations;
+  }
+}

@@ -1,0 +1,17 @@
+package veil.ai.arena;
+
+import java.time.Duration;
+
+/** Progress of a tournament, reported after every game. */
+@FunctionalInterface
+public interface ArenaProgress {
+  /**
+   * @param done games finished (including those read back on resume)
+   * @param total games in the tournament
+   * @param elapsed time spent in this run
+   * @param remaining estimated time left (from this run's mean time per game), zero when done
+   */
+  void update(int done, int total, Duration elapsed, Duration remaining);
+
+  ArenaProgress NONE = (done, total, elapsed, remaining) -> {};
+}

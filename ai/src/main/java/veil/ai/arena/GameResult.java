@@ -1,0 +1,23 @@
+package veil.ai.arena;
+
+/**
+ * One game of a tournament as stored in the output: index, seed, the agent index in each role (-1 for random),
+ * the joint moves (ints and GDL text), per-role scores (null when the game failed), and per-role decision costs.
+ */
+public record GameResult(
+    int index,
+    long seed,
+    int[] agentOfRole,
+    String[] agentSpecOfRole,
+    int[][] moves,
+    String[][] movesText,
+    double[] scores,
+    int[] decisions,
+    double[] msPerMove,
+    long[] iterations,
+    long[] decisionNanos,
+    String failure) {
+  public boolean failed() {
+    return failure != null;
+  }
+}

@@ -1,0 +1,78 @@
+package veil.ai.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import veil.ai.Agents;
+import veil.ai.Budget;
+import veil.ai.Player;
+import veil.ai.games.BlindTicTacToe;
+import veil.ai.games.KuhnPoker;
+import veil.ai.games.MiniTricks;
+import veil.ai.match.MatchRecord;
+import veil.ai.match.MatchRunner;
+import veil.model.Game;
+
+class ReproducibilityTest {
+  static MatchRecord play(Game game, String spec, long seed, Budget budget) {
+    List<Player> players = new ArrayList<>();
+    for (int i = 0; i < MatchRunner.seatRoles(game).length; i++) {
+      players.add(Agents.create(spec));
+    }
+    return MatchRunner.play(game, players, seed, budget);
+  }
+
+  @Test
+  void sameSeedBudgetAndThreadsGiveTheSameGame() {
+    for (Game game : List.of(new MiniTricks(), new BlindTicTacToe(), new KuhnPoker())) {
+      for (String spec : List.of("uct-cheat", "pimc", "so-ismcts", "mo-ismcts", "random")) {
+        for (int threads : new int[] {1, 2}) {
+          Budget b = Budget.iterations(500).withThreads(threads);
+          MatchRecord first = play(game, spec, 42, b);
+          MatchRecord again = play(game, spec, 42, b);
+          assertThat(again.joints()).as(game.name() + " " + spec + " x" + threads).isDeepEqualTo(first.joints());
+          assertThat(again.iterations()).isEqualTo(first.iterations());
+        }
+      }
+    }
+  }
+
+  @Test
+  void differentSeedsGiveDifferentGames() {
+    MiniTricks game = new MiniTricks();
+    long distinct = java.util.stream.LongStream.range(0, 8)
+        .mapToObj(seed -> java.util.Arrays.deepToString(play(game, "so-ismcts", seed, Budget.iterations(200)).joints()))
+        .distinct()
+        .count();
+    assertThat(distinct).isGreaterThan(4);
+  }
+
+  @Test
+  void statsReportIterationsAndTime() {
+    Player p = Agents.create("so-ismcts");
+    MiniTricks game = new MiniTricks();
+    MatchRecord rec = MatchRunner.play(game, List.of(p, Agents.create("random")), 3, Budget.iterations(700));
+    assertThat(rec.failure()).isNull();
+    int role = MatchRunner.seatRoles(game)[0];
+    assertThat(rec.decisions()[role]).isPositive();
+    assertThat(rec.iterations()[role]).isEqualTo(700L * rec.decisions()[role]);
+    assertThat(rec.decisionNanos()[role]).isPositive();
+    assertThat(p.lastStats().iterationsPerSecond()).isPositive();
+  }
+
+  @Test
+  void aTimeBudgetIsRespected() {
+    Player p = Agents.create("mo-ismcts");
+    MiniTricks game = new MiniTricks();
+    MatchRecord rec = MatchRunner.play(game, List.of(p, Agents.create("pimc")), 5, Budget.millis(20).withThreads(2));
+    assertThat(rec.failure()).isNull();
+    for (int r : MatchRunner.seatRoles(game)) {
+      if (rec.decisions()[r] > 0) {
+        assertThat(rec.msPerMove(r)).isLessThan(200);
+        assertThat(rec.iterations()[r]).isPositive();
+      }
+    }
+  }
+}
