@@ -92,7 +92,7 @@ class MainTest {
   void anUnknownGameNameGetsTheNearestNames() {
     Run r = run("simulate", "countr");
     assertThat(r.code()).isEqualTo(1);
-    assertThat(r.err()).contains("unknown game 'countr'").contains("did you mean: counter, counter-long");
+    assertThat(r.err()).contains("unknown game 'countr'").contains("did you mean: counter");
     assertThat(r.err()).doesNotContain("Exception");
   }
 
@@ -215,9 +215,9 @@ class MainTest {
   void helpListsOnlyWorkingCommandsAndNamesThePlannedOnes() {
     Run r = run("--help");
     assertThat(r.code()).isZero();
-    assertThat(r.out()).contains("  list ", "  check ", "  simulate ", "Planned, not available yet: arena, play,"
-        + " replay, export-gdl, verify-gdl, bench.");
-    for (String planned : Arrays.asList("arena", "play", "replay", "export-gdl", "verify-gdl", "bench")) {
+    assertThat(r.out()).contains("  list ", "  check ", "  simulate ", "  arena ", "  replay ", "  play ",
+        "Planned, not available yet: export-gdl, verify-gdl, bench.");
+    for (String planned : Arrays.asList("export-gdl", "verify-gdl", "bench")) {
       assertThat(r.out()).doesNotContainPattern("(?m)^  " + planned + "\\b");
     }
     Run sim = run("simulate", "--help");
@@ -229,10 +229,10 @@ class MainTest {
 
   @Test
   void aPlannedCommandSaysItIsNotImplemented() {
-    Run r = run("arena", "hearts", "--agents", "uct,random");
+    Run r = run("bench", "hearts", "--agents", "uct,random");
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err()).isEqualTo(
-        "veil arena is planned but not implemented yet; `veil --help` lists the commands that work.\n");
+        "veil bench is planned but not implemented yet; `veil --help` lists the commands that work.\n");
   }
 
   @Test
