@@ -29,9 +29,10 @@ import veil.model.Game;
     name = "arena",
     sortOptions = false,
     description = {
-      "Play a tournament: one agent per seat, seats rotating from game to game so that every agent plays every"
-          + " seat equally often. Prints, per agent, the mean score (0..1) with a 95% confidence interval, the"
-          + " win rate, and the cost of its moves.",
+      "Play a tournament between agents: scores with 95%% confidence intervals, win rates, cost per move.",
+      "One agent per seat; seats rotate from game to game so that every agent plays every seat equally often."
+          + " Prints, per agent, the mean score (0..1) with a 95%% confidence interval, the win rate, the mean"
+          + " thinking time per move and search iterations per second.",
       "Agents: random, uct-cheat (clairvoyant: it sees the true state), pimc, so-ismcts, mo-ismcts; parameters"
           + " follow colons, e.g. pimc:worlds=20:c=1.0.",
       "Game i depends only on --seed, i, the agents and the iteration budget (and --threads), so a run can be"
@@ -229,10 +230,10 @@ final class ArenaCommand implements Callable<Integer> {
       }
       String who = specs.get(a) + (specs.indexOf(specs.get(a)) != specs.lastIndexOf(specs.get(a)) ? "#" + (a + 1)
           : "");
-      StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %s: at least %d of %d decisions were"
-          + " random moves", who, blind, decisions));
+      StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %s: at least %d of %d decisions",
+          who, blind, decisions));
       if (!budget.timed() && decisions > 0) {
-        line.append(String.format(Locale.ROOT, "; %.1f%% of its iteration budget found a state to search",
+        line.append(String.format(Locale.ROOT, "; %.1f%% of the iteration budget found a state to search",
             100.0 * iterations / ((double) decisions * budget.iterations())));
       }
       lines.add(line.toString());
@@ -240,12 +241,12 @@ final class ArenaCommand implements Callable<Integer> {
     if (lines.isEmpty()) {
       return;
     }
-    out.println("fallback  the information-set sampler found no state consistent with what these agents saw, so"
-        + " they moved at random" + (game.determinizer() == null ? " (" + game.name() + " has no fast sampler"
-        + " yet)" : "") + ":");
+    out.println("fallback  these agents moved at random where their information-set sampler found no state");
+    out.println("          consistent with what they saw" + (game.determinizer() == null ? " (" + game.name()
+        + " has no fast sampler yet)" : "") + ":");
     lines.forEach(out::println);
-    out.println("  (\"at least\": the arena records iterations per game, so only games without a single search"
-        + " iteration are counted)");
+    out.println("  (\"at least\": the arena file records iterations per game, not fallbacks per move, so only");
+    out.println("  the games in which an agent never completed a search iteration are counted)");
   }
 
   private void printFailures(PrintWriter err, ArenaResult result) {

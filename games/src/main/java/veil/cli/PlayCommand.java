@@ -36,7 +36,8 @@ import veil.model.State;
     name = "play",
     sortOptions = false,
     description = {
-      "Play a game at the terminal against agents. You see what your role may see: your view of the game, and"
+      "Play a game at the terminal against agents, seeing only what your role may see.",
+      "You see your view of the game, and"
           + " after each step your own move and what you perceived (which is all you learn of the other players'"
           + " moves). At your turn your legal moves are listed: type a number or a move's text. Simultaneous"
           + " moves: you choose, the agents choose without seeing yours, then all moves happen at once.",

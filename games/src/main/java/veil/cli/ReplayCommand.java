@@ -30,9 +30,9 @@ import veil.model.State;
     name = "replay",
     sortOptions = false,
     description = {
-      "Replay a game recorded by `veil arena --json FILE`: every joint move, then what each role perceived and"
-          + " its view of the game. With --viewer ROLE, only what that role saw: its own moves, its percepts and"
-          + " its view, nothing of the other roles' moves.",
+      "Replay a game recorded by veil arena --json, as every role or one role saw it.",
+      "Prints every joint move, then what each role perceived and its view of the game. With --viewer ROLE, only"
+          + " what that role saw: its own moves, its percepts and its view, nothing of the other roles' moves.",
       "Without --game, list the games in the file.",
       "The rules are loaded again from the game named in the file (a bundled name, or the game file's path);"
           + " --rules GAME loads them from elsewhere, e.g. when the file has moved."

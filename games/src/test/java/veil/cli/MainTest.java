@@ -225,6 +225,14 @@ class MainTest {
     assertThat(sim.out()).contains("--games=N", "--seed=S", "--first-game=I", "--json=FILE", "--option=NAME=VALUE",
         "--debug", "--help").doesNotContain("--version");
     assertThat(run("check", "-h").out()).startsWith("Usage: veil check");
+    for (String command : Arrays.asList("arena", "replay", "play")) {
+      Run help = run(command, "--help");
+      assertThat(help.code()).isZero();
+      assertThat(help.out()).startsWith("Usage: veil " + command);
+      assertThat(help.err()).isEmpty();
+    }
+    assertThat(run("arena", "--help").out()).contains("--agents=SPEC", "--games=N", "--seed=S", "--iterations=K",
+        "--time-ms=T", "--threads=N", "--json=FILE", "--resume", "--force", "95% confidence");
   }
 
   @Test
