@@ -10,6 +10,7 @@ import java.util.SplittableRandom;
 import veil.cards.LudLoader;
 import veil.ludeme.CompiledGame;
 import veil.ludeme.LudState;
+import veil.ludeme.Slot;
 import veil.model.MoveList;
 import veil.model.Percepts;
 
@@ -49,8 +50,144 @@ final class Play {
     return out;
   }
 
+  /** True while a chance deal (shuffle, deal, draw) is pending: random deals, the players noop. */
   boolean chancePending() {
-    return game.randomRole() >= 0 && !legal(game.randomRole()).equals(List.of("noop"));
+    return !game.isTerminal(state) && state.v[Slot.PENDING] > 0;
+  }
+
+  /**
+   * A card by short name: rank then suit letter ("2C", "10H", "QS", "AD"; J Q K A for the court cards and the ace),
+   * or a plain number for numbered decks ("19"). Returns its GDL text, e.g. "(card queen spades)".
+   */
+  static String card(String shortName) {
+    if (shortName.chars().allMatch(Character::isDigit)) {
+      return "(card " + shortName + ")";
+    }
+    String rank = shortName.substring(0, shortName.length() - 1);
+    String suit;
+    switch (shortName.charAt(shortName.length() - 1)) {
+      case 'C': suit = "clubs"; break;
+      case 'D': suit = "diamonds"; break;
+      case 'H': suit = "hearts"; break;
+      case 'S': suit = "spades"; break;
+      default: throw new IllegalArgumentException("no suit in " + shortName);
+    }
+    switch (rank) {
+      case "J": rank = "jack"; break;
+      case "Q": rank = "queen"; break;
+      case "K": rank = "king"; break;
+      case "A": rank = "ace"; break;
+      default: break;
+    }
+    return "(card " + rank + " " + suit + ")";
+  }
+
+  /** Short names separated by blanks, as GDL card texts. */
+  static List<String> cards(String shortNames) {
+    List<String> out = new ArrayList<>();
+    for (String c : shortNames.trim().split("\\s+")) {
+      out.add(card(c));
+    }
+    return out;
+  }
+
+  /**
+   * Deals the pending round-robin deal so that player i gets exactly hands[i] (short names): the first card of
+   * each hand in seat order, then the second of each, and so on — the order in which random deals.
+   */
+  Play dealHands(String... hands) {
+    List<List<String>> hs = new ArrayList<>();
+    for (String h : hands) {
+      hs.add(cards(h));
+    }
+    int size = hs.get(0).size();
+    for (List<String> h : hs) {
+      if (h.size() != size) {
+        throw new IllegalArgumentException("hands of different sizes: " + hs);
+      }
+    }
+    for (int i = 0; i < size; i++) {
+      for (List<String> h : hs) {
+        deal(h.get(i));
+      }
+    }
+    return this;
+  }
+
+  /** Plays cards by short name, each by whoever may play it, with the given move verb ("play", "pass"...). */
+  Play playAll(String verb, String shortNames) {
+    for (String c : cards(shortNames)) {
+      play("(" + verb + " " + c + ")");
+    }
+    return this;
+  }
+
+  /** The cards in a place instance, by its GDL text ("(hand p2)", "discard"), as card texts. */
+  List<String> in(String place) {
+    String[] names = game.places.text();
+    for (int i = 0; i < names.length; i++) {
+      if (names[i].equals(place)) {
+        List<String> out = new ArrayList<>();
+        long m = state.places[i];
+        while (m != 0) {
+          out.add(game.cardText(Long.numberOfTrailingZeros(m)));
+          m &= m - 1;
+        }
+        return out;
+      }
+    }
+    throw new IllegalArgumentException("no place " + place + " in " + List.of(names));
+  }
+
+  /** The index of a place instance by its GDL text. */
+  int placeIndex(String place) {
+    String[] names = game.places.text();
+    for (int i = 0; i < names.length; i++) {
+      if (names[i].equals(place)) {
+        return i;
+      }
+    }
+    throw new IllegalArgumentException("no place " + place);
+  }
+
+  /** A game variable by its rendered name ("Total", "Points[p2]"). */
+  int var(String name) {
+    for (int i = 0; i < game.varNames.length; i++) {
+      if (game.varNames[i].equals(name)) {
+        return state.v[game.layout.vars + i];
+      }
+    }
+    throw new IllegalArgumentException("no variable " + name + " in " + List.of(game.varNames));
+  }
+
+  /** The player to move in a turn-based phase. */
+  int mover() {
+    return state.v[Slot.MOVER];
+  }
+
+  /** The players who have more than noop to choose from. */
+  List<Integer> movers() {
+    List<Integer> out = new ArrayList<>();
+    for (int r = 0; r < game.players; r++) {
+      if (!legal(r).equals(List.of("noop"))) {
+        out.add(r);
+      }
+    }
+    return out;
+  }
+
+  boolean over() {
+    return game.isTerminal(state);
+  }
+
+  /** The arena's winning score of each player (without the random role). */
+  double[] scores() {
+    return java.util.Arrays.copyOf(game.scores(state), game.players);
+  }
+
+  /** The name of the current phase, as in the first line of the rendering. */
+  String phase() {
+    return game.phases[state.v[Slot.PHASE]].name;
   }
 
   /** Plays one step: each role's move given by text ("noop" for roles not named). */
@@ -122,6 +259,35 @@ final class Play {
       }
     }
     return steps;
+  }
+
+  /**
+   * Plays {@code seeds} uniformly random games: each must end within the game's step bound, with every player
+   * holding a legal move at every step, and with rank-based scores in [0,1] that sum to n/2 (the sum of the
+   * winning scores of ranks 1..n, which ties preserve) and goals matching them. Returns the longest game.
+   */
+  static int randomPlayouts(String name, Map<String, String> options, int seeds) {
+    int longest = 0;
+    for (int seed = 0; seed < seeds; seed++) {
+      Play p = new Play(name, options);
+      int steps = p.playOut(seed);
+      longest = Math.max(longest, steps);
+      double[] scores = p.scores();
+      double sum = 0;
+      for (int r = 0; r < scores.length; r++) {
+        if (scores[r] < 0 || scores[r] > 1) {
+          throw new AssertionError("seed " + seed + ": score " + scores[r] + " of " + p.game.roleName(r));
+        }
+        if (p.game.goal(p.state, r) != Math.round(100 * scores[r])) {
+          throw new AssertionError("seed " + seed + ": goal " + p.game.goal(p.state, r) + " vs score " + scores[r]);
+        }
+        sum += scores[r];
+      }
+      if (Math.abs(sum - scores.length / 2.0) > 1e-9) {
+        throw new AssertionError("seed " + seed + ": scores " + java.util.Arrays.toString(scores) + " sum to " + sum);
+      }
+    }
+    return longest;
   }
 
   /** The percepts of a role in the last step, as text. */
