@@ -22,16 +22,7 @@ class HeartsRulesTest {
 
   /** Deals p1..p3 the given 13 cards each and p4 the rest of the deck. */
   static Play hearts(String pass, String p1, String p2, String p3) {
-    List<String> rest = new ArrayList<>(List.of((CLUBS + " " + DIAMONDS + " " + HEARTS + " " + SPADES).split(" ")));
-    for (String h : List.of(p1, p2, p3)) {
-      for (String c : h.trim().split("\\s+")) {
-        if (!rest.remove(c)) {
-          throw new IllegalArgumentException(c + " dealt twice or unknown");
-        }
-      }
-    }
-    Play p = new Play("hearts", Map.of("Pass", pass));
-    return p.dealHands(p1, p2, p3, String.join(" ", rest));
+    return new Play("hearts", Map.of("Pass", pass)).dealHands(p1, p2, p3, Play.restOf(Play.DECK52, p1, p2, p3));
   }
 
   static List<String> plays(String shortNames) {
@@ -313,8 +304,9 @@ class HeartsRulesTest {
   @Test
   void randomGamesFollowTheRules() {
     // Every random game: 26 points in all (or 78 after a moon), and p1..p4 hold 13 cards when play starts.
+    veil.ludeme.CompiledGame game = Play.load("hearts", Map.of());
     for (int seed = 0; seed < 100; seed++) {
-      Play p = new Play("hearts");
+      Play p = new Play(game);
       p.dealRest(seed);
       for (int r = 1; r <= 4; r++) {
         assertThat(p.in("(hand p" + r + ")")).hasSize(13);

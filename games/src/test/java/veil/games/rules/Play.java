@@ -26,14 +26,23 @@ final class Play {
   private final MoveList moves = new MoveList();
 
   Play(String name, Map<String, String> options) {
+    this(load(name, options));
+  }
+
+  /** A new game from its initial state. */
+  Play(CompiledGame game) {
+    this.game = game;
+    state = game.initialState();
+    percepts = new Percepts(game.roleCount());
+  }
+
+  static CompiledGame load(String name, Map<String, String> options) {
     try (InputStream in = Play.class.getResourceAsStream("/veil/games/lud/" + name + ".lud")) {
       String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      game = new LudLoader().load(name + ".lud", text, options);
+      return new LudLoader().load(name + ".lud", text, options);
     } catch (IOException | veil.model.GameLoadException e) {
       throw new IllegalStateException(e.getMessage(), e);
     }
-    state = game.initialState();
-    percepts = new Percepts(game.roleCount());
   }
 
   Play(String name) {
@@ -80,6 +89,23 @@ final class Play {
       default: break;
     }
     return "(card " + rank + " " + suit + ")";
+  }
+
+  /** The standard 52 cards by short name, clubs, diamonds, hearts, spades, each from 2 to ace. */
+  static final String DECK52 = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD "
+      + "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS";
+
+  /** The short names of {@code deck} not in any of the hands, in deck order; fails on a card dealt twice. */
+  static String restOf(String deck, String... hands) {
+    List<String> rest = new ArrayList<>(List.of(deck.trim().split("\\s+")));
+    for (String h : hands) {
+      for (String c : h.trim().split("\\s+")) {
+        if (!rest.remove(c)) {
+          throw new IllegalArgumentException(c + " dealt twice or not in the deck");
+        }
+      }
+    }
+    return String.join(" ", rest);
   }
 
   /** Short names separated by blanks, as GDL card texts. */
@@ -228,6 +254,30 @@ final class Play {
     return step(Map.of(game.randomRole(), "(deal " + card + ")"));
   }
 
+  /** Random deals the first card (in card order) of the pending source. */
+  Play dealAny() {
+    return step(Map.of(game.randomRole(), legal(game.randomRole()).get(0)));
+  }
+
+  /**
+   * Doctors the position: moves a card (short name) to a place instance without a step or a percept. For states
+   * that the rules reach only after many moves, or not at all (say so where you use it).
+   */
+  Play put(String shortName, String place) {
+    String text = card(shortName);
+    int to = placeIndex(place);
+    for (int c = 0; c < game.cards.text().length; c++) {
+      if (game.cardText(c).equals(text)) {
+        for (int i = 0; i < state.places.length; i++) {
+          state.places[i] &= ~(1L << c);
+        }
+        state.places[to] |= 1L << c;
+        return this;
+      }
+    }
+    throw new IllegalArgumentException("no card " + text);
+  }
+
   /** Deals random cards until no deal is pending. */
   Play dealRest(long seed) {
     SplittableRandom rng = new SplittableRandom(seed);
@@ -268,8 +318,9 @@ final class Play {
    */
   static int randomPlayouts(String name, Map<String, String> options, int seeds) {
     int longest = 0;
+    CompiledGame game = load(name, options);
     for (int seed = 0; seed < seeds; seed++) {
-      Play p = new Play(name, options);
+      Play p = new Play(game);
       int steps = p.playOut(seed);
       longest = Math.max(longest, steps);
       double[] scores = p.scores();
