@@ -1,10 +1,15 @@
 package veil.games.rules;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import java.util.Map;
+import veil.ludeme.CompiledGame;
+import java.util.SplittableRandom;
+import java.util.HashSet;
+import java.util.ArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -55,6 +60,10 @@ class AgramRulesTest {
     assertThat(p.movers()).containsExactly(0);
     assertThat(p.legal(0)).hasSize(6);
     p.playAll("play", "AC");
+    for (int r = 0; r < 4; r++) {
+      assertThat(p.seen(r)).containsExactly("(moved (card ace clubs) (hand p1) (table p1))");
+    }
+    assertThat(p.legal(2)).containsExactly("noop");
     assertThat(p.legal(1)).containsExactlyInAnyOrder("(play (card 10 clubs))", "(play (card 4 clubs))");
     p.playAll("play", "4C 5C 6C");
     assertThat(p.in("(won p1)")).hasSize(4);
@@ -114,9 +123,72 @@ class AgramRulesTest {
     assertThat(p.in("deck")).hasSize(23);
   }
 
+  @Test
+  void sixPlayersAreRefusedForThirtyFiveCardsCannotDealSixEach() {
+    assertThatThrownBy(() -> Play.load("agram", Map.of("Players", "6"))).hasMessageContaining("\"Players\" cannot be 6");
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"2", "3", "4", "5"})
   void randomGamesEndWithinTheBound(String players) {
     Play.randomPlayouts("agram", Map.of("Players", players), 150);
+  }
+
+  /** Random games checked against a reference implementation: legal cards, trick winners, the final ranking. */
+  @ParameterizedTest
+  @ValueSource(ints = {2, 3, 4, 5})
+  void randomGamesAgreeWithAReferenceImplementation(int n) {
+    CompiledGame game = Play.load("agram", Map.of("Players", Integer.toString(n)));
+    for (int seed = 0; seed < 100; seed++) {
+      Play p = new Play(game);
+      SplittableRandom rng = new SplittableRandom(seed);
+      p.dealRest(seed);
+      assertThat(p.in("deck")).hasSize(35 - 6 * n);
+      int leader = -1;
+      int tricks = 0;
+      List<String> trick = new ArrayList<>();
+      int[] keys = new int[n];
+      while (!p.over()) {
+        int m = p.mover();
+        List<String> hand = p.in("(hand p" + (m + 1) + ")");
+        List<String> allowed = hand;
+        if (!trick.isEmpty()) {
+          String led = Play.suitOf(trick.get(0));
+          List<String> inSuit = hand.stream().filter(c -> Play.suitOf(c).equals(led)).toList();
+          allowed = inSuit.isEmpty() ? hand : inSuit;
+        }
+        assertThat(new HashSet<>(p.legal(m))).isEqualTo(new HashSet<>(allowed.stream().map(c -> "(play " + c + ")")
+            .toList()));
+        String c = Play.cardOf(p.randomStep(rng).get(m));
+        if (trick.isEmpty()) {
+          leader = m;
+        }
+        trick.add(c);
+        if (trick.size() < n) {
+          continue;
+        }
+        String led = Play.suitOf(trick.get(0));
+        int best = 0;
+        for (int i = 1; i < n; i++) {
+          if (Play.suitOf(trick.get(i)).equals(led) && Play.rankOf(trick.get(i)) > Play.rankOf(trick.get(best))) {
+            best = i;
+          }
+        }
+        int winner = (leader + best) % n;
+        tricks++;
+        if (tricks == 6) {
+          for (int i = 0; i < n; i++) {
+            String t = trick.get(i);
+            keys[(leader + i) % n] = (i == best ? 1000 : 0) + (Play.suitOf(t).equals(led) ? 100 : 0) + Play.rankOf(t);
+          }
+        } else {
+          assertThat(p.over()).isFalse();
+          assertThat(p.mover()).isEqualTo(winner);
+        }
+        trick.clear();
+      }
+      assertThat(tricks).isEqualTo(6);
+      assertThat(p.scores()).as("seed %d", seed).containsExactly(Play.rankScores(keys), within(1e-9));
+    }
   }
 }

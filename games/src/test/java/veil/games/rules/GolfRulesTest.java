@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.Map;
+import veil.ludeme.CompiledGame;
+import java.util.SplittableRandom;
+import java.util.Set;
+import java.util.List;
+import java.util.HashSet;
 import org.junit.jupiter.api.Test;
 
 /** Golf (golf.lud) against games.md: draw, swap or discard, lowest total after 40 turns. */
@@ -100,5 +105,44 @@ class GolfRulesTest {
   @Test
   void randomGamesEndWithinTheBound() {
     Play.randomPlayouts("golf", Map.of(), 300);
+  }
+
+  /** Random games checked against a reference implementation: the moves offered, 40 turns, the hand totals. */
+  @Test
+  void randomGamesAgreeWithAReferenceImplementation() {
+    CompiledGame game = Play.load("golf", Map.of());
+    for (int seed = 0; seed < 200; seed++) {
+      Play p = new Play(game);
+      SplittableRandom rng = new SplittableRandom(seed);
+      int turns = 0;
+      while (!p.over()) {
+        if (p.chancePending()) {
+          p.randomStep(rng);
+          continue;
+        }
+        int m = p.mover();
+        List<String> drawn = p.in("(drawn p" + (m + 1) + ")");
+        assertThat(drawn).hasSize(1);
+        Set<String> expected = new HashSet<>();
+        for (String c : p.in("(hand p" + (m + 1) + ")")) {
+          expected.add("(swap " + c + ")");
+        }
+        expected.add("(discard " + drawn.get(0) + ")");
+        assertThat(new HashSet<>(p.legal(m))).isEqualTo(expected);
+        p.randomStep(rng);
+        turns++;
+      }
+      assertThat(turns).isEqualTo(40);
+      int[] keys = new int[3];
+      for (int r = 0; r < 3; r++) {
+        List<String> hand = p.in("(hand p" + (r + 1) + ")");
+        assertThat(hand).hasSize(4);
+        for (String c : hand) {
+          int rank = Play.rankOf(c);
+          keys[r] -= rank == 14 ? 1 : rank == 13 ? 0 : Math.min(rank, 10);
+        }
+      }
+      assertThat(p.scores()).as("seed %d", seed).containsExactly(Play.rankScores(keys), within(1e-9));
+    }
   }
 }

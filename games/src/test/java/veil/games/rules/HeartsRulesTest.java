@@ -6,8 +6,12 @@ import static veil.games.rules.Play.card;
 import static veil.games.rules.Play.cards;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import veil.ludeme.CompiledGame;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -301,22 +305,117 @@ class HeartsRulesTest {
     assertThat(longest).isLessThanOrEqualTo(new Play("hearts", Map.of("Pass", pass)).game.stepBound());
   }
 
-  @Test
-  void randomGamesFollowTheRules() {
-    // Every random game: 26 points in all (or 78 after a moon), and p1..p4 hold 13 cards when play starts.
-    veil.ludeme.CompiledGame game = Play.load("hearts", Map.of());
-    for (int seed = 0; seed < 100; seed++) {
+  /**
+   * Random games checked against a reference implementation of the rules written here: before every card, the
+   * legal moves; after every trick, its winner, who leads next; after passing, where the cards went; at the end,
+   * the points and the scores.
+   */
+  @ParameterizedTest
+  @CsvSource({"Left, 1", "Right, 3", "Across, 2", "None, 0"})
+  void randomGamesAgreeWithAReferenceImplementation(String pass, int offset) {
+    CompiledGame game = Play.load("hearts", Map.of("Pass", pass));
+    for (int seed = 0; seed < 60; seed++) {
       Play p = new Play(game);
+      SplittableRandom rng = new SplittableRandom(seed);
       p.dealRest(seed);
-      for (int r = 1; r <= 4; r++) {
-        assertThat(p.in("(hand p" + r + ")")).hasSize(13);
+      List<List<String>> before = new ArrayList<>();
+      for (int r = 0; r < 4; r++) {
+        before.add(p.in(hand(r)));
+        assertThat(before.get(r)).hasSize(13);
       }
-      p.playOut(seed);
-      int sum = 0;
-      for (int r = 1; r <= 4; r++) {
-        sum += p.var("Points[p" + r + "]");
+      while (p.phase().equals("Pass")) {
+        p.randomStep(rng);
       }
-      assertThat(sum).isIn(26, 78);
+      for (int r = 0; r < 4; r++) {
+        List<String> gone = new ArrayList<>(before.get(r));
+        gone.removeAll(p.in(hand(r)));
+        assertThat(gone).hasSize(offset == 0 ? 0 : 3);
+        assertThat(p.in(hand((r + offset) % 4))).containsAll(gone).hasSize(13);
+      }
+      int[] points = new int[4];
+      boolean broken = false;
+      int tricks = 0;
+      int leader = -1;
+      List<String> trick = new ArrayList<>();
+      while (!p.over()) {
+        int m = p.mover();
+        if (tricks == 0 && trick.isEmpty()) {
+          assertThat(p.in(hand(m))).contains("(card 2 clubs)");
+        }
+        Set<String> expected = new HashSet<>();
+        for (String c : legalCards(p.in(hand(m)), trick, tricks, broken)) {
+          expected.add("(play " + c + ")");
+        }
+        assertThat(new HashSet<>(p.legal(m))).as("seed %d, p%d, trick %s", seed, m + 1, trick).isEqualTo(expected);
+        String c = Play.cardOf(p.randomStep(rng).get(m));
+        if (trick.isEmpty()) {
+          leader = m;
+        }
+        trick.add(c);
+        if (trick.size() == 4) {
+          int best = 0;
+          for (int i = 1; i < 4; i++) {
+            if (Play.suitOf(trick.get(i)).equals(Play.suitOf(trick.get(0)))
+                && Play.rankOf(trick.get(i)) > Play.rankOf(trick.get(best))) {
+              best = i;
+            }
+          }
+          int winner = (leader + best) % 4;
+          assertThat(p.in("(won p" + (winner + 1) + ")")).containsAll(trick);
+          for (String t : trick) {
+            points[winner] += Play.suitOf(t).equals("hearts") ? 1 : t.equals("(card queen spades)") ? 13 : 0;
+            broken |= Play.suitOf(t).equals("hearts");
+          }
+          if (!p.over()) {
+            assertThat(p.mover()).as("the winner leads").isEqualTo(winner);
+          }
+          trick.clear();
+          tricks++;
+        }
+      }
+      assertThat(tricks).isEqualTo(13);
+      for (int r = 0; r < 4; r++) {
+        if (points[r] == 26) {
+          for (int q = 0; q < 4; q++) {
+            points[q] = 26 - points[q];
+          }
+          break;
+        }
+      }
+      int[] keys = new int[4];
+      for (int r = 0; r < 4; r++) {
+        assertThat(p.var("Points[p" + (r + 1) + "]")).isEqualTo(points[r]);
+        keys[r] = -points[r];
+      }
+      assertThat(p.scores()).containsExactly(Play.rankScores(keys), within(1e-9));
     }
+  }
+
+  static String hand(int r) {
+    return "(hand p" + (r + 1) + ")";
+  }
+
+  /** The rules of games.md for which cards may be played. */
+  static List<String> legalCards(List<String> hand, List<String> trick, int tricksDone, boolean broken) {
+    if (trick.isEmpty()) {
+      if (tricksDone == 0) {
+        return List.of("(card 2 clubs)");
+      }
+      List<String> nonHearts = hand.stream().filter(c -> !Play.suitOf(c).equals("hearts")).toList();
+      return !broken && !nonHearts.isEmpty() ? nonHearts : hand;
+    }
+    String led = Play.suitOf(trick.get(0));
+    List<String> inSuit = hand.stream().filter(c -> Play.suitOf(c).equals(led)).toList();
+    if (!inSuit.isEmpty()) {
+      return inSuit;
+    }
+    if (tricksDone == 0) {
+      List<String> noPoints = hand.stream()
+          .filter(c -> !Play.suitOf(c).equals("hearts") && !c.equals("(card queen spades)")).toList();
+      if (!noPoints.isEmpty()) {
+        return noPoints;
+      }
+    }
+    return hand;
   }
 }

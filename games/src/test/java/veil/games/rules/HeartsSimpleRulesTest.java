@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.Map;
+import veil.ludeme.CompiledGame;
+import java.util.SplittableRandom;
+import java.util.List;
+import java.util.HashSet;
+import java.util.ArrayList;
 import org.junit.jupiter.api.Test;
 
 /** Hearts as in the thesis (hearts-simple.lud): p1 leads, follow suit, hearts 1 and Q♠ 13, shooting the moon. */
@@ -93,5 +98,68 @@ class HeartsSimpleRulesTest {
   @Test
   void randomGamesEndWithinTheBound() {
     Play.randomPlayouts("hearts-simple", Map.of(), 300);
+  }
+
+  /** Random games checked against a reference implementation: follow suit, trick winners, points, scores. */
+  @Test
+  void randomGamesAgreeWithAReferenceImplementation() {
+    CompiledGame game = Play.load("hearts-simple", Map.of());
+    for (int seed = 0; seed < 150; seed++) {
+      Play p = new Play(game);
+      SplittableRandom rng = new SplittableRandom(seed);
+      p.dealRest(seed);
+      assertThat(p.mover()).isZero();
+      int[] points = new int[4];
+      int leader = -1;
+      List<String> trick = new ArrayList<>();
+      while (!p.over()) {
+        int m = p.mover();
+        List<String> hand = p.in("(hand p" + (m + 1) + ")");
+        List<String> allowed = hand;
+        if (!trick.isEmpty()) {
+          String led = Play.suitOf(trick.get(0));
+          List<String> inSuit = hand.stream().filter(c -> Play.suitOf(c).equals(led)).toList();
+          allowed = inSuit.isEmpty() ? hand : inSuit;
+        }
+        assertThat(new HashSet<>(p.legal(m))).isEqualTo(new HashSet<>(allowed.stream().map(c -> "(play " + c + ")")
+            .toList()));
+        String c = Play.cardOf(p.randomStep(rng).get(m));
+        if (trick.isEmpty()) {
+          leader = m;
+        }
+        trick.add(c);
+        if (trick.size() < 4) {
+          continue;
+        }
+        int best = 0;
+        for (int i = 1; i < 4; i++) {
+          if (Play.suitOf(trick.get(i)).equals(Play.suitOf(trick.get(0)))
+              && Play.rankOf(trick.get(i)) > Play.rankOf(trick.get(best))) {
+            best = i;
+          }
+        }
+        int winner = (leader + best) % 4;
+        for (String t : trick) {
+          points[winner] += Play.suitOf(t).equals("hearts") ? 1 : t.equals("(card queen spades)") ? 13 : 0;
+        }
+        if (!p.over()) {
+          assertThat(p.mover()).isEqualTo(winner);
+        }
+        trick.clear();
+      }
+      for (int r = 0; r < 4; r++) {
+        if (points[r] == 26) {
+          for (int q = 0; q < 4; q++) {
+            points[q] = 26 - points[q];
+          }
+          break;
+        }
+      }
+      int[] keys = new int[4];
+      for (int r = 0; r < 4; r++) {
+        keys[r] = -points[r];
+      }
+      assertThat(p.scores()).as("seed %d", seed).containsExactly(Play.rankScores(keys), within(1e-9));
+    }
   }
 }

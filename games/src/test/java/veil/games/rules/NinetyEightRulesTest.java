@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.Map;
+import veil.ludeme.CompiledGame;
+import java.util.SplittableRandom;
+import java.util.List;
+import java.util.HashSet;
 import org.junit.jupiter.api.Test;
 
 /** Ninety-Eight (ninety-eight.lud) against games.md: the running total, drawing, and who loses. */
@@ -121,5 +125,46 @@ class NinetyEightRulesTest {
   @Test
   void randomGamesEndWithinTheBound() {
     Play.randomPlayouts("ninety-eight", Map.of(), 300);
+  }
+
+  /** Random games checked against a reference implementation: the total after every card, who loses. */
+  @Test
+  void randomGamesAgreeWithAReferenceImplementation() {
+    CompiledGame game = Play.load("ninety-eight", Map.of());
+    for (int seed = 0; seed < 300; seed++) {
+      Play p = new Play(game);
+      SplittableRandom rng = new SplittableRandom(seed);
+      p.dealRest(seed);
+      int total = 0;
+      int loser = -1;
+      while (!p.over()) {
+        if (p.chancePending()) {
+          p.randomStep(rng);
+          continue;
+        }
+        int m = p.mover();
+        List<String> hand = p.in("(hand p" + (m + 1) + ")");
+        assertThat(hand).isNotEmpty();
+        assertThat(new HashSet<>(p.legal(m))).isEqualTo(new HashSet<>(hand.stream().map(c -> "(play " + c + ")")
+            .toList()));
+        String c = Play.cardOf(p.randomStep(rng).get(m));
+        int rank = Play.rankOf(c);
+        if (rank == 13) {
+          total = 98; // king
+        } else if (rank == 10) {
+          total -= 10;
+        } else if (rank != 11 && rank != 12) { // jack and queen add nothing
+          total += rank == 14 ? 1 : rank;
+        }
+        assertThat(p.var("Total")).as("seed %d after %s", seed, c).isEqualTo(total);
+        if (total > 98) {
+          loser = m;
+        }
+      }
+      assertThat(loser).as("with 52 cards someone passes 98").isGreaterThanOrEqualTo(0);
+      int[] keys = {1, 1, 1, 1};
+      keys[loser] = 0;
+      assertThat(p.scores()).containsExactly(Play.rankScores(keys), within(1e-9));
+    }
   }
 }

@@ -290,6 +290,70 @@ final class Play {
     return this;
   }
 
+  /** Plays one uniformly random joint step; returns each role's move as text. */
+  List<String> randomStep(SplittableRandom rng) {
+    int[] joint = new int[game.roleCount()];
+    List<String> texts = new ArrayList<>();
+    for (int r = 0; r < joint.length; r++) {
+      game.legalMoves(state, r, moves);
+      if (moves.isEmpty()) {
+        throw new AssertionError(game.roleName(r) + " has no legal move\n" + game.render(state, -1));
+      }
+      joint[r] = moves.get(rng.nextInt(moves.size()));
+      texts.add(game.moveText(r, joint[r]));
+    }
+    game.apply(state, joint, percepts);
+    return texts;
+  }
+
+  /**
+   * The arena's winning scores for keys (higher is better), computed independently of the engine: rank r scores
+   * 1 - (r - 1)/(n - 1), and tied players share the average of their ranks' scores.
+   */
+  static double[] rankScores(int[] keys) {
+    int n = keys.length;
+    double[] out = new double[n];
+    for (int p = 0; p < n; p++) {
+      int better = 0;
+      int equal = 0;
+      for (int q = 0; q < n; q++) {
+        if (keys[q] > keys[p]) {
+          better++;
+        } else if (keys[q] == keys[p]) {
+          equal++;
+        }
+      }
+      double sum = 0;
+      for (int rank = better + 1; rank <= better + equal; rank++) {
+        sum += 1 - (rank - 1) / (double) (n - 1);
+      }
+      out[p] = sum / equal;
+    }
+    return out;
+  }
+
+  /** The rank of a standard card text ("(card queen spades)"): 2..10, jack 11, queen 12, king 13, ace 14. */
+  static int rankOf(String cardText) {
+    String r = cardText.substring("(card ".length(), cardText.lastIndexOf(' '));
+    switch (r) {
+      case "jack": return 11;
+      case "queen": return 12;
+      case "king": return 13;
+      case "ace": return 14;
+      default: return Integer.parseInt(r);
+    }
+  }
+
+  /** The suit word of a standard card text ("spades"). */
+  static String suitOf(String cardText) {
+    return cardText.substring(cardText.lastIndexOf(' ') + 1, cardText.length() - 1);
+  }
+
+  /** The card text inside a move text: "(play (card 2 clubs))" gives "(card 2 clubs)". */
+  static String cardOf(String moveText) {
+    return moveText.substring(moveText.indexOf("(card"), moveText.length() - 1);
+  }
+
   /** Plays uniformly random joint moves to the end; returns the number of steps. */
   int playOut(long seed) {
     SplittableRandom rng = new SplittableRandom(seed);
