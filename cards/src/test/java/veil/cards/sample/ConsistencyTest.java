@@ -40,6 +40,8 @@ class ConsistencyTest {
             distinct.add(reached);
             LudState out = g.initialState();
             assertThat(sampler.sample(obs, rng, out)).isTrue();
+            // What the observer may see of the sample is exactly what it sees of the true state.
+            assertThat(g.render(out, p)).isEqualTo(g.render(play.state, p));
             Play.replayChecked(g, sampler.sampleHistory(obs, rng), obs);
           }
           checkedPoints++;
