@@ -135,7 +135,7 @@ class HeartsTest {
       LudState out = g.initialState();
       for (int k = 0; k < 200; k++) {
         assertThat(sampler.sample(obs, rng, out)).isTrue();
-        assertThat(g.render(out, p)).isEqualTo(g.render(play.state, p));
+        assertThat(ConsistencyTest.view(g, out, p)).isEqualTo(ConsistencyTest.view(g, play.state, p));
         long h = 0;
         for (int q = 0; q < g.players; q++) {
           h = h * 31 + out.places[hand + q];
