@@ -37,20 +37,21 @@ import veil.model.State;
  * cannot analyse within its effort bounds. {@link #supports} is false for games without cards or with percepts
  * that are not card moves (told words, boards, random moves other than deals).
  *
- * <p>Thread-safe: each thread has its own scratch and its own cached analysis (the analysis of an observation is
- * reused while later observations extend it).
+ * <p>Thread-safe: each thread has its own scratch and, per observing player, its own cached analysis (the
+ * analysis of an observation is reused while later observations of that player extend it).
  */
 public final class CardSampler implements Determinizer {
   private final CompiledGame game;
   private final Stats stats = new Stats();
-  private final ThreadLocal<Worker> workers;
+  /** Per thread, one worker per observing player (so a thread serving several seats keeps every analysis). */
+  private final ThreadLocal<Worker[]> workers;
 
   public CardSampler(CompiledGame game) {
     if (!supports(game)) {
       throw new IllegalArgumentException(game.name + ": not a card game the card sampler supports");
     }
     this.game = game;
-    this.workers = ThreadLocal.withInitial(() -> new Worker(game, stats));
+    this.workers = ThreadLocal.withInitial(() -> new Worker[game.players]);
   }
 
   /**
@@ -74,10 +75,21 @@ public final class CardSampler implements Determinizer {
     return true;
   }
 
+  private Worker worker(int role) {
+    if (role < 0 || role >= game.players) {
+      return null;
+    }
+    Worker[] mine = workers.get();
+    if (mine[role] == null) {
+      mine[role] = new Worker(game, stats);
+    }
+    return mine[role];
+  }
+
   @Override
   public boolean sample(Observation observation, SplittableRandom rng, State out) {
-    Worker w = workers.get();
-    if (!w.draw(observation, rng, null)) {
+    Worker w = worker(observation.role());
+    if (w == null || !w.draw(observation, rng, null)) {
       stats.failures.increment();
       return false;
     }
@@ -93,8 +105,8 @@ public final class CardSampler implements Determinizer {
    */
   public int[][] sampleHistory(Observation observation, SplittableRandom rng) {
     int[][] history = new int[observation.length()][game.roleCount()];
-    Worker w = workers.get();
-    if (!w.draw(observation, rng, history)) {
+    Worker w = worker(observation.role());
+    if (w == null || !w.draw(observation, rng, history)) {
       stats.failures.increment();
       return null;
     }

@@ -100,29 +100,43 @@ final class HistoryBuilder {
       } else if (l.isEmpty()) {
         return false;
       } else {
-        // Moves whose payload is a card that moves in this step come first.
-        int[] c = candidates[r];
-        if (c.length < l.size()) {
-          c = candidates[r] = new int[l.size()];
-        }
-        int k = 0;
-        for (int i = 0; i < l.size(); i++) {
-          int m = l.get(i);
-          if (movesCard(m, moved)) {
-            c[k++] = m;
-          }
-        }
-        for (int i = 0; i < l.size(); i++) {
-          int m = l.get(i);
-          if (!movesCard(m, moved)) {
-            c[k++] = m;
-          }
-        }
-        candidateCount[r] = k;
         active[n++] = r;
       }
     }
-    // Odometer over the active roles' candidates, preferred moves first.
+    // First only the moves whose payload is a card that moves in this step (a role without any keeps them all);
+    // then, if none matched, every legal move, those first.
+    return search(sk, obs, t, observer, moved, n, true) || search(sk, obs, t, observer, moved, n, false);
+  }
+
+  private boolean search(Skeleton sk, Observation obs, int t, int observer, long moved, int n, boolean narrow) {
+    boolean narrowed = false;
+    for (int a = 0; a < n; a++) {
+      int r = active[a];
+      MoveList l = legal[r];
+      int[] c = candidates[r];
+      if (c.length < l.size()) {
+        c = candidates[r] = new int[l.size()];
+      }
+      int k = 0;
+      for (int i = 0; i < l.size(); i++) {
+        if (movesCard(l.get(i), moved)) {
+          c[k++] = l.get(i);
+        }
+      }
+      if (!narrow || k == 0) {
+        for (int i = 0; i < l.size(); i++) {
+          if (!movesCard(l.get(i), moved)) {
+            c[k++] = l.get(i);
+          }
+        }
+      }
+      narrowed |= k < l.size();
+      candidateCount[r] = k;
+    }
+    if (!narrow && !narrowed) {
+      return false; // the narrow search already tried exactly these
+    }
+    // Odometer over the active roles' candidates.
     Arrays.fill(choice, 0, n, 0);
     for (int tries = 0; tries < MAX_TRIES; tries++) {
       for (int a = 0; a < n; a++) {
@@ -143,6 +157,18 @@ final class HistoryBuilder {
     return false;
   }
 
+  private boolean sameRaw(int[] raw, int observer) {
+    if (percepts.size(observer) != raw.length) {
+      return false;
+    }
+    for (int i = 0; i < raw.length; i++) {
+      if (percepts.get(observer, i) != raw[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Whether a move's payload is one of the cards (moves of card actions carry their card as payload). */
   static boolean movesCard(int move, long cards) {
     int payload = move & 0xFFFF;
@@ -152,19 +178,16 @@ final class HistoryBuilder {
   private boolean tryJoint(Skeleton sk, Observation obs, int t, int observer) {
     scratch.copyFrom(state);
     game.apply(scratch, joint, percepts);
-    if (!Arrays.equals(scratch.places, expected) || !percepts.sameAs(observer, obs.percepts(t))) {
+    if (!Arrays.equals(scratch.places, expected)) {
       return false;
     }
-    int[] raw = sk.raw[t];
-    if (percepts.size(observer) != raw.length) {
-      structureMismatches++;
-      return false;
-    }
-    for (int i = 0; i < raw.length; i++) {
-      if (percepts.get(observer, i) != raw[i]) {
+    // The skeleton's raw percepts came from a witness that matched the observation, so the same raw list means the
+    // same percept set; the same set in another order or with other repeats is a structure the skeleton lacks.
+    if (!sameRaw(sk.raw[t], observer)) {
+      if (percepts.sameAs(observer, obs.percepts(t))) {
         structureMismatches++;
-        return false;
       }
+      return false;
     }
     LudState s = state;
     state = scratch;

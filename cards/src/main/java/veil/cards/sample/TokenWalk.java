@@ -29,6 +29,9 @@ final class TokenWalk {
   /** The token each skeleton move took. */
   int[] moveToken = new int[256];
   boolean ambiguous;
+  /** Per place instance, the tokens in it (bit t = token t). */
+  private final long[] tokensAt;
+  private final int[] candidates;
 
   private final int[] initialPlace;
   private final long[] initialAllowed;
@@ -36,10 +39,12 @@ final class TokenWalk {
 
   TokenWalk(long[] initialPlaces, int[] visibleMask, int observer, int cards) {
     this.cards = cards;
+    this.tokensAt = new long[initialPlaces.length];
     pos = new int[cards];
     allowed = new long[cards];
     pinnedCard = new int[cards];
     tokenOf = new int[cards];
+    candidates = new int[cards];
     initialPlace = new int[cards];
     initialAllowed = new long[cards];
     initialPinned = new boolean[cards];
@@ -59,8 +64,10 @@ final class TokenWalk {
   private void reset() {
     known = 0;
     ambiguous = false;
+    java.util.Arrays.fill(tokensAt, 0);
     for (int t = 0; t < cards; t++) {
       pos[t] = initialPlace[t];
+      tokensAt[pos[t]] |= 1L << t;
       allowed[t] = initialAllowed[t];
       pinnedCard[t] = initialPinned[t] ? t : -1;
       tokenOf[t] = initialPinned[t] ? t : -1;
@@ -92,7 +99,9 @@ final class TokenWalk {
           return false;
         }
         moveToken[i] = tok;
+        tokensAt[pos[tok]] &= ~(1L << tok);
         pos[tok] = sk.to[i];
+        tokensAt[pos[tok]] |= 1L << tok;
       }
     }
     if (!applyVoid(sk, steps)) {
@@ -116,10 +125,8 @@ final class TokenWalk {
       return true;
     }
     long f = sk.voidMask[step];
-    for (int t = 0; t < cards; t++) {
-      if (pos[t] != x) {
-        continue;
-      }
+    for (long m = tokensAt[x]; m != 0; m &= m - 1) {
+      int t = Long.numberOfTrailingZeros(m);
       if (pinnedCard[t] >= 0) {
         if ((f >>> pinnedCard[t] & 1) != 0) {
           return false;
@@ -141,11 +148,15 @@ final class TokenWalk {
       int t = tokenOf[c];
       return (places >>> pos[t] & 1) != 0 ? t : -1;
     }
-    int chosen = -1;
+    long inPlaces = 0;
+    for (long p = places; p != 0; p &= p - 1) {
+      inPlaces |= tokensAt[Long.numberOfTrailingZeros(p)];
+    }
     int n = 0;
     long key = 0;
-    for (int t = 0; t < cards; t++) {
-      if (pinnedCard[t] >= 0 || (places >>> pos[t] & 1) == 0 || (allowed[t] & bit) == 0) {
+    for (long m = inPlaces; m != 0; m &= m - 1) {
+      int t = Long.numberOfTrailingZeros(m);
+      if (pinnedCard[t] >= 0 || (allowed[t] & bit) == 0) {
         continue;
       }
       long k = allowed[t] & ~known;
@@ -154,11 +165,9 @@ final class TokenWalk {
       } else if (k != key && checkAmbiguity) {
         ambiguous = true;
       }
-      n++;
-      if (rng.nextInt(n) == 0) {
-        chosen = t;
-      }
+      candidates[n++] = t;
     }
+    int chosen = n == 0 ? -1 : candidates[n == 1 ? 0 : rng.nextInt(n)];
     if (chosen >= 0) {
       allowed[chosen] = bit;
       pinnedCard[chosen] = c;
@@ -170,14 +179,11 @@ final class TokenWalk {
 
   /** A token of place x, drawn uniformly; -1 when the place is empty. */
   private int takeHidden(int x, SplittableRandom rng) {
-    int chosen = -1;
     int n = 0;
     long key = 0;
     boolean anyPinned = false;
-    for (int t = 0; t < cards; t++) {
-      if (pos[t] != x) {
-        continue;
-      }
+    for (long m = tokensAt[x]; m != 0; m &= m - 1) {
+      int t = Long.numberOfTrailingZeros(m);
       long k = allowed[t] & ~known;
       if (n == 0) {
         key = k;
@@ -185,11 +191,9 @@ final class TokenWalk {
         ambiguous = true;
       }
       anyPinned |= pinnedCard[t] >= 0;
-      n++;
-      if (rng.nextInt(n) == 0) {
-        chosen = t;
-      }
+      candidates[n++] = t;
     }
+    int chosen = n == 0 ? -1 : candidates[n == 1 ? 0 : rng.nextInt(n)];
     if (n > 1 && anyPinned) {
       ambiguous = true;
     }
