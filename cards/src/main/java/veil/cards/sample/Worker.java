@@ -10,8 +10,8 @@ import veil.model.Observation;
 import veil.model.Percepts;
 
 /**
- * One thread's sampler: the analysis of the current observation (kept while the next observations extend it) and
- * the scratch of every draw.
+ * One thread's sampler for one observing player: the analysis of its current observation (kept while the next
+ * observations extend it) and the scratch of every draw.
  *
  * <p>Analysis. The skeleton needs the raw order and repeats of the observer's percepts, which only a history can
  * give, so the analysis walks the observation with a witness: a history consistent with the steps so far. For each

@@ -17,13 +17,26 @@ class ConsistencyTest {
   @ParameterizedTest
   @ValueSource(strings = {"hearts", "hearts-simple", "agram", "golf", "ninety-eight", "bottle-imp"})
   void everySampleReplaysTheObservation(String name) {
-    CompiledGame g = Play.bundled(name);
+    check(name, Play.bundled(name), 3);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"hearts Pass=Right", "hearts Pass=Across", "hearts Pass=None", "agram Players=2",
+      "agram Players=5"})
+  void withOptions(String spec) throws Exception {
+    String[] parts = spec.split("[ =]");
+    String text = java.nio.file.Files.readString(Play.LUD.resolve(parts[0] + ".lud"));
+    CompiledGame g = veil.cards.LudLoader.compile(parts[0], text, java.util.Map.of(parts[1], parts[2]));
+    check(spec, g, 1);
+  }
+
+  private static void check(String name, CompiledGame g, int games) {
     assertThat(CardSampler.supports(g)).isTrue();
     CardSampler sampler = new CardSampler(g);
     SplittableRandom rng = new SplittableRandom(name.hashCode());
     int checkedPoints = 0;
     int varied = 0;
-    for (int game = 0; game < 3; game++) {
+    for (int game = 0; game < games; game++) {
       Play.Game play = new Play.Game(g);
       while (!play.over()) {
         play.step(rng);
@@ -54,6 +67,8 @@ class ConsistencyTest {
     }
     System.out.printf("%s: %d points, %d with varied samples; %s%n", name, checkedPoints, varied, sampler.stats());
     assertThat(checkedPoints).isGreaterThan(5);
+    // Each seat's analysis is kept and extended as its observation grows, not redone per call.
+    assertThat(sampler.stats().analyses.sum()).isLessThanOrEqualTo((long) games * g.players);
     assertThat(varied).isGreaterThan(checkedPoints / 2);
     assertThat(sampler.stats().structureMismatches.sum()).isZero();
     assertThat(sampler.stats().ambiguous.sum()).isZero();
