@@ -1,0 +1,155 @@
+package veil.cards.sample;
+
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.LongAdder;
+import veil.ludeme.CompiledGame;
+import veil.ludeme.LudState;
+import veil.ludeme.Phase;
+import veil.model.Determinizer;
+import veil.model.Observation;
+import veil.model.State;
+
+/**
+ * The fast information-set sampler for card games: it deals the cards the observer has not located straight into
+ * the hidden places, then replays the whole history to check it.
+ *
+ * <p>How. Every percept of a ludeme card game is a card move (face or hidden, from, to), so the observation is a
+ * skeleton of card moves ({@link Skeleton}). Each card is followed as an anonymous token ({@link TokenWalk}): a
+ * face-up move pins a token to its card, and the rules, probed at each face-up play by another player ({@link
+ * RuleProbe}), say which cards that player's hand could not hold then (not following suit, leading hearts before
+ * they are broken, ...). The unknown cards are then given to the unpinned tokens by an exact uniform draw among the
+ * bijections that respect every token's allowed cards ({@link UniformAssignment}). The draw fixes every card of
+ * every hidden move, so the complete history of joint moves (random's deals, the other players' moves) follows,
+ * and it is replayed from the initial state ({@link HistoryBuilder}): every joint move must be legal and give the
+ * observer exactly its percepts and its own moves; otherwise the draw is rejected and redrawn.
+ *
+ * <p>Distribution. All histories consistent with the observation have the same chance probability (every deal
+ * step draws from a source whose size the observer knows), and the sampler draws them uniformly: voids and pins are
+ * necessary conditions, so the draw is uniform over a superset, and rejection by replay conditions it exactly.
+ * Other players' moves are not weighted by any model of how they play (every consistent play counts once), which
+ * is the posterior the contract of {@link Determinizer} describes ("with the probability the chance moves give
+ * it"). A general sampler that plays the other roles uniformly at random weights a history by the product of
+ * 1/|legal moves| along it instead; the two agree when that product is the same for every consistent history.
+ *
+ * <p>What it declines ({@link #sample} returns false and counts why in {@link #stats()}): observations whose
+ * hidden moves could have taken cards that are not interchangeable (a hidden card the observer knows, hidden in a
+ * place with unknown ones, leaving it face down) — which one moved would change the posterior; and observations it
+ * cannot analyse within its effort bounds. {@link #supports} is false for games without cards or with percepts
+ * that are not card moves (told words, boards, random moves other than deals).
+ *
+ * <p>Thread-safe: each thread has its own scratch and, per observing player, its own cached analysis (the
+ * analysis of an observation is reused while later observations of that player extend it).
+ */
+public final class CardSampler implements Determinizer {
+  private final CompiledGame game;
+  private final Stats stats = new Stats();
+  /** Per thread, one worker per observing player (so a thread serving several seats keeps every analysis). */
+  private final ThreadLocal<Worker[]> workers;
+
+  public CardSampler(CompiledGame game) {
+    if (!supports(game)) {
+      throw new IllegalArgumentException(game.name + ": not a card game the card sampler supports");
+    }
+    this.game = game;
+    this.workers = ThreadLocal.withInitial(() -> new Worker[game.players]);
+  }
+
+  /**
+   * True for games whose every percept is a card move and whose chance is dealing: a game with cards (at most 64,
+   * in at most 64 place instances), a random role, no told words, no board and no random moves besides deals. All
+   * six bundled card games (Hearts, Hearts (simple), Agram, Golf, Ninety-Eight, Bottle Imp) qualify; Blind
+   * Tic-Tac-Toe does not.
+   */
+  public static boolean supports(CompiledGame game) {
+    if (!game.hasRandom || game.cards.count() == 0 || game.rows > 0 || !game.table.tells.isEmpty()) {
+      return false;
+    }
+    if (game.places.defOf().length > 64) {
+      return false;
+    }
+    for (Phase p : game.phases) {
+      if (p.resolver != null) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private Worker worker(int role) {
+    if (role < 0 || role >= game.players) {
+      return null;
+    }
+    Worker[] mine = workers.get();
+    if (mine[role] == null) {
+      mine[role] = new Worker(game, stats);
+    }
+    return mine[role];
+  }
+
+  @Override
+  public boolean sample(Observation observation, SplittableRandom rng, State out) {
+    Worker w = worker(observation.role());
+    if (w == null || !w.draw(observation, rng, null)) {
+      stats.failures.increment();
+      return false;
+    }
+    stats.samples.increment();
+    ((LudState) out).copyFrom(w.builder.state);
+    return true;
+  }
+
+  /**
+   * A complete history of joint moves (one int per role per step, random's deals included) consistent with the
+   * observation, drawn as {@link #sample} draws states; null when {@link #sample} would return false. Replaying it
+   * from the initial state reaches the state {@link #sample} would give for the same random numbers.
+   */
+  public int[][] sampleHistory(Observation observation, SplittableRandom rng) {
+    int[][] history = new int[observation.length()][game.roleCount()];
+    Worker w = worker(observation.role());
+    if (w == null || !w.draw(observation, rng, history)) {
+      stats.failures.increment();
+      return null;
+    }
+    stats.samples.increment();
+    return history;
+  }
+
+  /** Counters over every thread, for tests and reports. */
+  public Stats stats() {
+    return stats;
+  }
+
+  /** What the sampler did. */
+  public static final class Stats {
+    /** States or histories returned. */
+    public final LongAdder samples = new LongAdder();
+    /** Calls that returned false. */
+    public final LongAdder failures = new LongAdder();
+    /** Full replays tried (accepted + rejected + walk failures). */
+    public final LongAdder replays = new LongAdder();
+    /** Replays that did not reproduce the observation (a constraint the token model does not know). */
+    public final LongAdder rejected = new LongAdder();
+    /** Replays that matched the observation's percepts but not the skeleton's raw order or repeats. */
+    public final LongAdder structureMismatches = new LongAdder();
+    /** Token walks or assignments that found no consistent draw. */
+    public final LongAdder walkFailures = new LongAdder();
+    /** Observations declined because a hidden move could take tokens that are not interchangeable. */
+    public final LongAdder ambiguous = new LongAdder();
+    /** Observations the analysis could not follow. */
+    public final LongAdder analysisFailures = new LongAdder();
+    /** Analyses started (a new observation that does not extend the last one). */
+    public final LongAdder analyses = new LongAdder();
+    /** Witness histories redrawn during analyses. */
+    public final LongAdder witnessRedraws = new LongAdder();
+    /** Probed voids dropped because a witness contradicted them. */
+    public final LongAdder droppedProbes = new LongAdder();
+
+    @Override
+    public String toString() {
+      return "samples=" + samples + " failures=" + failures + " replays=" + replays + " rejected=" + rejected
+          + " structureMismatches=" + structureMismatches + " walkFailures=" + walkFailures + " ambiguous="
+          + ambiguous + " analysisFailures=" + analysisFailures + " analyses=" + analyses + " witnessRedraws="
+          + witnessRedraws + " droppedProbes=" + droppedProbes;
+    }
+  }
+}

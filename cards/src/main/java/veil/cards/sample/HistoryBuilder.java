@@ -1,0 +1,197 @@
+package veil.cards.sample;
+
+import java.util.Arrays;
+import veil.ludeme.CompiledGame;
+import veil.ludeme.LudState;
+import veil.model.MoveList;
+import veil.model.Observation;
+import veil.model.Percepts;
+
+/**
+ * Turns the skeleton plus a card for every token into a complete history of joint moves, replayed from the initial
+ * state. At each step it knows where every card must be afterwards, so the moves of the other roles are found by
+ * trying their legal moves (those whose payload is a card that moves in this step first) until one reproduces
+ * those places, the observer's percepts (as a set, and in raw order with repeats, as the skeleton has them) and the
+ * observer's own move. Every step is therefore legal for every role and consistent with the observation; a step
+ * that cannot be matched rejects the assignment.
+ */
+final class HistoryBuilder {
+  /** At most this many joint moves are tried per step (simultaneous moves multiply). */
+  private static final int MAX_TRIES = 4096;
+
+  private final CompiledGame game;
+  private final int roles;
+  private final LudState initial;
+  LudState state;
+  private LudState scratch;
+  private final Percepts percepts;
+  private final MoveList[] legal;
+  private final int[] joint;
+  private final long[] expected;
+  // Candidate lists per role for the step being matched.
+  private final int[][] candidates;
+  private final int[] candidateCount;
+  private final int[] active;
+  private final int[] choice;
+  /** Replays whose percepts matched the observation but not the skeleton's raw order or repeats. */
+  long structureMismatches;
+
+  HistoryBuilder(CompiledGame game) {
+    this.game = game;
+    this.roles = game.roleCount();
+    this.initial = game.initialState();
+    this.state = initial.copy();
+    this.scratch = initial.copy();
+    this.percepts = new Percepts(roles);
+    this.legal = new MoveList[roles];
+    for (int r = 0; r < roles; r++) {
+      legal[r] = new MoveList();
+    }
+    this.joint = new int[roles];
+    this.expected = new long[initial.places.length];
+    this.candidates = new int[roles][64];
+    this.candidateCount = new int[roles];
+    this.active = new int[roles];
+    this.choice = new int[roles];
+  }
+
+  /**
+   * Replays steps [0, steps) with card {@code cardOfToken[moveToken[i]]} for skeleton move i. On success
+   * {@link #state} is the state reached and {@code history} (when not null) holds the joint moves.
+   */
+  boolean replay(Skeleton sk, Observation obs, int steps, int[] moveToken, int[] cardOfToken, int[][] history) {
+    state.copyFrom(initial);
+    System.arraycopy(initial.places, 0, expected, 0, expected.length);
+    int observer = obs.role();
+    for (int t = 0; t < steps; t++) {
+      long moved = 0;
+      for (int i = sk.stepStart[t]; i < sk.stepStart[t + 1]; i++) {
+        long bit = 1L << cardOfToken[moveToken[i]];
+        int x = sk.from[i];
+        if ((expected[x] & bit) == 0) {
+          return false;
+        }
+        expected[x] &= ~bit;
+        expected[sk.to[i]] |= bit;
+        moved |= bit;
+      }
+      if (!matchStep(sk, obs, t, observer, moved)) {
+        return false;
+      }
+      if (history != null) {
+        System.arraycopy(joint, 0, history[t], 0, roles);
+      }
+    }
+    return true;
+  }
+
+  private boolean matchStep(Skeleton sk, Observation obs, int t, int observer, long moved) {
+    int n = 0;
+    for (int r = 0; r < roles; r++) {
+      game.legalMoves(state, r, legal[r]);
+      MoveList l = legal[r];
+      if (r == observer) {
+        if (!l.contains(obs.move(t))) {
+          return false;
+        }
+        joint[r] = obs.move(t);
+      } else if (l.size() == 1) {
+        joint[r] = l.get(0);
+      } else if (l.isEmpty()) {
+        return false;
+      } else {
+        active[n++] = r;
+      }
+    }
+    // First only the moves whose payload is a card that moves in this step (a role without any keeps them all);
+    // then, if none matched, every legal move, those first.
+    return search(sk, obs, t, observer, moved, n, true) || search(sk, obs, t, observer, moved, n, false);
+  }
+
+  private boolean search(Skeleton sk, Observation obs, int t, int observer, long moved, int n, boolean narrow) {
+    boolean narrowed = false;
+    for (int a = 0; a < n; a++) {
+      int r = active[a];
+      MoveList l = legal[r];
+      int[] c = candidates[r];
+      if (c.length < l.size()) {
+        c = candidates[r] = new int[l.size()];
+      }
+      int k = 0;
+      for (int i = 0; i < l.size(); i++) {
+        if (movesCard(l.get(i), moved)) {
+          c[k++] = l.get(i);
+        }
+      }
+      if (!narrow || k == 0) {
+        for (int i = 0; i < l.size(); i++) {
+          if (!movesCard(l.get(i), moved)) {
+            c[k++] = l.get(i);
+          }
+        }
+      }
+      narrowed |= k < l.size();
+      candidateCount[r] = k;
+    }
+    if (!narrow && !narrowed) {
+      return false; // the narrow search already tried exactly these
+    }
+    // Odometer over the active roles' candidates.
+    Arrays.fill(choice, 0, n, 0);
+    for (int tries = 0; tries < MAX_TRIES; tries++) {
+      for (int a = 0; a < n; a++) {
+        joint[active[a]] = candidates[active[a]][choice[a]];
+      }
+      if (tryJoint(sk, obs, t, observer)) {
+        return true;
+      }
+      int a = 0;
+      while (a < n && ++choice[a] == candidateCount[active[a]]) {
+        choice[a] = 0;
+        a++;
+      }
+      if (a == n) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  private boolean sameRaw(int[] raw, int observer) {
+    if (percepts.size(observer) != raw.length) {
+      return false;
+    }
+    for (int i = 0; i < raw.length; i++) {
+      if (percepts.get(observer, i) != raw[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether a move's payload is one of the cards (moves of card actions carry their card as payload). */
+  static boolean movesCard(int move, long cards) {
+    int payload = move & 0xFFFF;
+    return move != 0 && payload < 64 && (cards >>> payload & 1) != 0;
+  }
+
+  private boolean tryJoint(Skeleton sk, Observation obs, int t, int observer) {
+    scratch.copyFrom(state);
+    game.apply(scratch, joint, percepts);
+    if (!Arrays.equals(scratch.places, expected)) {
+      return false;
+    }
+    // The skeleton's raw percepts came from a witness that matched the observation, so the same raw list means the
+    // same percept set; the same set in another order or with other repeats is a structure the skeleton lacks.
+    if (!sameRaw(sk.raw[t], observer)) {
+      if (percepts.sameAs(observer, obs.percepts(t))) {
+        structureMismatches++;
+      }
+      return false;
+    }
+    LudState s = state;
+    state = scratch;
+    scratch = s;
+    return true;
+  }
+}

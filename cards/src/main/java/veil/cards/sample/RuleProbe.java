@@ -1,0 +1,125 @@
+package veil.cards.sample;
+
+import veil.ludeme.CompiledGame;
+import veil.ludeme.LudState;
+import veil.ludeme.Table;
+import veil.model.MoveList;
+import veil.model.Percepts;
+
+/**
+ * Learns from the rules what a face-up play says about the hand it came from, without knowing the rules' text.
+ * The state before the play is copied with the hand reduced to the played card c, then with one other card d
+ * added: when the play is legal with {c} but not with {c, d}, holding d would have forbidden it, so the hand held
+ * no d (a void: "did not follow suit", "led a heart before hearts were broken", "had the two of clubs").
+ *
+ * <p>This is exact for rules of the usual "priority" form (play from the first non-empty tier, each tier being the
+ * hand's cards that pass a test that does not look at the rest of the hand). The caller drops a learned void that
+ * contradicts a hand known to have made the play legal; a void that is too weak only costs replays that fail.
+ */
+final class RuleProbe {
+  private final CompiledGame game;
+  private final int[] visibleMask;
+  private final LudState base;
+  private final LudState probe;
+  private final MoveList moves = new MoveList();
+  private final Percepts percepts;
+  private final int[] joint;
+
+  RuleProbe(CompiledGame game) {
+    this.game = game;
+    this.visibleMask = game.places.visibleMask();
+    this.base = game.initialState();
+    this.probe = game.initialState();
+    this.percepts = new Percepts(game.roleCount());
+    this.joint = new int[game.roleCount()];
+  }
+
+  /**
+   * The cards place {@code x} could not have held beside {@code c} when {@code mover} played {@code move} in
+   * {@code s}. With {@code move < 0} the move is the one of the mover, legal with the reduced hand, that gives the
+   * observer {@code percept}. Returns 0 when nothing is learned.
+   */
+  long forbidden(LudState s, int mover, int c, int x, int move, int observer, int percept) {
+    base.copyFrom(s);
+    int at = game.table.whereIs(base, c);
+    if (at >= 0) {
+      base.places[at] &= ~(1L << c);
+    }
+    base.places[x] = 1L << c;
+    if (move < 0) {
+      move = findMove(mover, observer, percept);
+      if (move < 0) {
+        return 0;
+      }
+    } else {
+      game.legalMoves(base, mover, moves);
+      if (!moves.contains(move)) {
+        return 0;
+      }
+    }
+    // Cards the observer cannot locate: only they can be in a hidden hand.
+    long unseen = 0;
+    for (int i = 0; i < s.places.length; i++) {
+      if ((visibleMask[i] & 1 << observer) == 0) {
+        unseen |= s.places[i];
+      }
+    }
+    unseen &= ~(1L << c);
+    long forbidden = 0;
+    long m = unseen;
+    while (m != 0) {
+      int d = Long.numberOfTrailingZeros(m);
+      m &= m - 1;
+      probe.copyFrom(base);
+      int where = game.table.whereIs(probe, d);
+      if (where >= 0) {
+        probe.places[where] &= ~(1L << d);
+      }
+      probe.places[x] |= 1L << d;
+      game.legalMoves(probe, mover, moves);
+      if (!moves.contains(move)) {
+        forbidden |= 1L << d;
+      }
+    }
+    return forbidden;
+  }
+
+  private int findMove(int mover, int observer, int percept) {
+    MoveList own = new MoveList();
+    game.legalMoves(base, mover, own);
+    for (int i = 0; i < own.size(); i++) {
+      int m = own.get(i);
+      probe.copyFrom(base);
+      for (int r = 0; r < joint.length; r++) {
+        joint[r] = 0;
+      }
+      joint[mover] = m;
+      try {
+        game.apply(probe, joint, percepts);
+      } catch (RuntimeException e) {
+        continue; // the reduced state may break an effect that expects more cards; that move is not it
+      }
+      for (int k = 0; k < percepts.size(observer); k++) {
+        if (percepts.get(observer, k) == percept) {
+          return m;
+        }
+      }
+    }
+    return -1;
+  }
+
+  /** The face-up percept of a card leaving a place the observer cannot see, or 0 when there is not exactly one. */
+  static int hiddenSourcePlay(int[] sortedPercepts, int[] visibleMask, int observer) {
+    int found = 0;
+    for (int p : sortedPercepts) {
+      int c = Table.perceptCard(p);
+      if (c >= 0 && (visibleMask[Table.perceptFrom(p)] & 1 << observer) == 0) {
+        if (found != 0) {
+          return 0;
+        }
+        found = p;
+      }
+    }
+    return found;
+  }
+}

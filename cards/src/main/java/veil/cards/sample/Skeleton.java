@@ -1,0 +1,96 @@
+package veil.cards.sample;
+
+import java.util.Arrays;
+import veil.ludeme.Table;
+
+/**
+ * The observer's record of a game so far as card moves: for every step, each card move in the order it happened
+ * (card, or -1 when the observer did not see its face; from and to place instances), and what the rules revealed
+ * about a hidden place at the start of a step (a "void": the place then held no card of a set). Observations keep
+ * percepts as sorted sets, which lose the order and the number of equal hidden moves; the skeleton keeps the raw
+ * percepts of a witness history, which every history consistent with the observation must reproduce (checked on
+ * every replay).
+ */
+final class Skeleton {
+  final int observer;
+  int steps;
+  int moveCount;
+  /** First move of step t; stepStart[steps] == moveCount. */
+  int[] stepStart = new int[64];
+  int[] card = new int[256];
+  int[] from = new int[256];
+  int[] to = new int[256];
+  /** The observer's raw percepts of each step, in order, with repeats. */
+  int[][] raw = new int[64][];
+  /** Per step: the place the rules constrain at the start of the step (-1 for none), and the cards it cannot hold. */
+  int[] voidPlace = new int[64];
+  long[] voidMask = new long[64];
+  /** Per step: whether the rules have been probed for a void there. */
+  boolean[] probed = new boolean[64];
+
+  Skeleton(int observer) {
+    this.observer = observer;
+    Arrays.fill(voidPlace, -1);
+  }
+
+  private void ensureSteps(int n) {
+    if (n < stepStart.length) {
+      return;
+    }
+    int cap = Math.max(n + 1, stepStart.length * 2);
+    stepStart = Arrays.copyOf(stepStart, cap);
+    raw = Arrays.copyOf(raw, cap);
+    int old = voidPlace.length;
+    voidPlace = Arrays.copyOf(voidPlace, cap);
+    Arrays.fill(voidPlace, old, cap, -1);
+    voidMask = Arrays.copyOf(voidMask, cap);
+    probed = Arrays.copyOf(probed, cap);
+  }
+
+  /** Appends the next step from the observer's raw percepts; false when one is not a card move. */
+  boolean addStep(int[] rawPercepts) {
+    for (int p : rawPercepts) {
+      if (Table.perceptCard(p) < -1) {
+        return false;
+      }
+    }
+    ensureSteps(steps + 1);
+    if (moveCount + rawPercepts.length > card.length) {
+      int cap = Math.max(moveCount + rawPercepts.length, card.length * 2);
+      card = Arrays.copyOf(card, cap);
+      from = Arrays.copyOf(from, cap);
+      to = Arrays.copyOf(to, cap);
+    }
+    stepStart[steps] = moveCount;
+    for (int p : rawPercepts) {
+      card[moveCount] = Table.perceptCard(p);
+      from[moveCount] = Table.perceptFrom(p);
+      to[moveCount] = Table.perceptTo(p);
+      moveCount++;
+    }
+    raw[steps] = rawPercepts;
+    steps++;
+    stepStart[steps] = moveCount;
+    return true;
+  }
+
+  /** Records that at the start of {@code step} the place held none of {@code mask}. */
+  void setVoid(int step, int place, long mask) {
+    ensureSteps(step + 1);
+    voidPlace[step] = place;
+    voidMask[step] = mask;
+  }
+
+  int voidPlace(int step) {
+    return step < voidPlace.length ? voidPlace[step] : -1;
+  }
+
+  boolean probed(int step) {
+    return step < probed.length && probed[step];
+  }
+
+  void markProbed(int step) {
+    ensureSteps(step + 1);
+    probed[step] = true;
+  }
+}

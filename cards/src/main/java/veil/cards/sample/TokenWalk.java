@@ -1,0 +1,202 @@
+package veil.cards.sample;
+
+import java.util.SplittableRandom;
+
+/**
+ * Follows every card through the observer's skeleton as an anonymous token. Token i starts where card i starts
+ * (the initial state is known); a token in a place the observer sees is pinned to its card, the others may be any
+ * card their starting place held ("allowed"). A face-up move out of a place pins one of its tokens to the card seen;
+ * a hidden move moves one of its tokens; a void removes cards from the allowed sets of the tokens in a place. Which
+ * token a move takes is drawn uniformly among those that may make it.
+ *
+ * <p>Exactness: two tokens in the same place with the same allowed set are interchangeable for everything that
+ * follows, so drawing among them loses nothing. When a move could take tokens that are not interchangeable (say a
+ * known card and an unknown one, both hidden in one place), which one moved changes the posterior; the walk then
+ * flags {@link #ambiguous} and the sampler declines rather than guess.
+ */
+final class TokenWalk {
+  /** Place sets per witness pin, nearest first. */
+  static final int PIN_LEVELS = 4;
+  final int cards;
+  final int[] pos;
+  final long[] allowed;
+  /** Token → its card once pinned, else -1. */
+  final int[] pinnedCard;
+  /** Card → the token pinned to it, else -1. */
+  final int[] tokenOf;
+  /** Cards pinned to a token. */
+  long known;
+  /** The token each skeleton move took. */
+  int[] moveToken = new int[256];
+  boolean ambiguous;
+  /** Per place instance, the tokens in it (bit t = token t). */
+  private final long[] tokensAt;
+  private final int[] candidates;
+
+  private final int[] initialPlace;
+  private final long[] initialAllowed;
+  private final boolean[] initialPinned;
+
+  TokenWalk(long[] initialPlaces, int[] visibleMask, int observer, int cards) {
+    this.cards = cards;
+    this.tokensAt = new long[initialPlaces.length];
+    pos = new int[cards];
+    allowed = new long[cards];
+    pinnedCard = new int[cards];
+    tokenOf = new int[cards];
+    candidates = new int[cards];
+    initialPlace = new int[cards];
+    initialAllowed = new long[cards];
+    initialPinned = new boolean[cards];
+    for (int x = 0; x < initialPlaces.length; x++) {
+      long m = initialPlaces[x];
+      boolean seen = (visibleMask[x] & 1 << observer) != 0;
+      while (m != 0) {
+        int c = Long.numberOfTrailingZeros(m);
+        m &= m - 1;
+        initialPlace[c] = x;
+        initialPinned[c] = seen;
+        initialAllowed[c] = seen ? 1L << c : initialPlaces[x];
+      }
+    }
+  }
+
+  private void reset() {
+    known = 0;
+    ambiguous = false;
+    java.util.Arrays.fill(tokensAt, 0);
+    for (int t = 0; t < cards; t++) {
+      pos[t] = initialPlace[t];
+      tokensAt[pos[t]] |= 1L << t;
+      allowed[t] = initialAllowed[t];
+      pinnedCard[t] = initialPinned[t] ? t : -1;
+      tokenOf[t] = initialPinned[t] ? t : -1;
+      if (initialPinned[t]) {
+        known |= 1L << t;
+      }
+    }
+  }
+
+  /**
+   * Walks steps [0, steps) of the skeleton, then applies the void recorded for step {@code steps} (if any) and the
+   * extra pins: card pinCards[i] is in one of the places pinPlaces[i * PIN_LEVELS + level], the first level that
+   * has a token for it (a witness's hint; not found is ignored).
+   * Returns false when the skeleton contradicts itself under these draws.
+   */
+  boolean run(Skeleton sk, int steps, int[] pinCards, long[] pinPlaces, int pinCount, SplittableRandom rng) {
+    reset();
+    if (moveToken.length < sk.moveCount) {
+      moveToken = new int[Math.max(sk.moveCount, moveToken.length * 2)];
+    }
+    for (int t = 0; t < steps; t++) {
+      if (!applyVoid(sk, t)) {
+        return false;
+      }
+      for (int i = sk.stepStart[t]; i < sk.stepStart[t + 1]; i++) {
+        int c = sk.card[i];
+        int tok = c >= 0 ? reveal(c, 1L << sk.from[i], rng, true) : takeHidden(sk.from[i], rng);
+        if (tok < 0) {
+          return false;
+        }
+        moveToken[i] = tok;
+        tokensAt[pos[tok]] &= ~(1L << tok);
+        pos[tok] = sk.to[i];
+        tokensAt[pos[tok]] |= 1L << tok;
+      }
+    }
+    if (!applyVoid(sk, steps)) {
+      return false;
+    }
+    for (int i = 0; i < pinCount; i++) {
+      // Nearest places first: where the card was seen leaving, then the places that feed it during the step.
+      for (int level = 0; level < PIN_LEVELS; level++) {
+        long places = pinPlaces[i * PIN_LEVELS + level];
+        if (places != 0 && reveal(pinCards[i], places, rng, false) >= 0) {
+          break;
+        }
+      }
+    }
+    return true;
+  }
+
+  private boolean applyVoid(Skeleton sk, int step) {
+    int x = sk.voidPlace(step);
+    if (x < 0) {
+      return true;
+    }
+    long f = sk.voidMask[step];
+    for (long m = tokensAt[x]; m != 0; m &= m - 1) {
+      int t = Long.numberOfTrailingZeros(m);
+      if (pinnedCard[t] >= 0) {
+        if ((f >>> pinnedCard[t] & 1) != 0) {
+          return false;
+        }
+      } else {
+        allowed[t] &= ~f;
+        if ((allowed[t] & ~known) == 0) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** Pins card c to a token in one of the places (a token already pinned to c must be there); -1 if none can be. */
+  private int reveal(int c, long places, SplittableRandom rng, boolean checkAmbiguity) {
+    long bit = 1L << c;
+    if ((known & bit) != 0) {
+      int t = tokenOf[c];
+      return (places >>> pos[t] & 1) != 0 ? t : -1;
+    }
+    long inPlaces = 0;
+    for (long p = places; p != 0; p &= p - 1) {
+      inPlaces |= tokensAt[Long.numberOfTrailingZeros(p)];
+    }
+    int n = 0;
+    long key = 0;
+    for (long m = inPlaces; m != 0; m &= m - 1) {
+      int t = Long.numberOfTrailingZeros(m);
+      if (pinnedCard[t] >= 0 || (allowed[t] & bit) == 0) {
+        continue;
+      }
+      long k = allowed[t] & ~known;
+      if (n == 0) {
+        key = k;
+      } else if (k != key && checkAmbiguity) {
+        ambiguous = true;
+      }
+      candidates[n++] = t;
+    }
+    int chosen = n == 0 ? -1 : candidates[n == 1 ? 0 : rng.nextInt(n)];
+    if (chosen >= 0) {
+      allowed[chosen] = bit;
+      pinnedCard[chosen] = c;
+      tokenOf[c] = chosen;
+      known |= bit;
+    }
+    return chosen;
+  }
+
+  /** A token of place x, drawn uniformly; -1 when the place is empty. */
+  private int takeHidden(int x, SplittableRandom rng) {
+    int n = 0;
+    long key = 0;
+    boolean anyPinned = false;
+    for (long m = tokensAt[x]; m != 0; m &= m - 1) {
+      int t = Long.numberOfTrailingZeros(m);
+      long k = allowed[t] & ~known;
+      if (n == 0) {
+        key = k;
+      } else if (k != key) {
+        ambiguous = true;
+      }
+      anyPinned |= pinnedCard[t] >= 0;
+      candidates[n++] = t;
+    }
+    int chosen = n == 0 ? -1 : candidates[n == 1 ? 0 : rng.nextInt(n)];
+    if (n > 1 && anyPinned) {
+      ambiguous = true;
+    }
+    return chosen;
+  }
+}

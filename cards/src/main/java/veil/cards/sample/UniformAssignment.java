@@ -1,0 +1,305 @@
+package veil.cards.sample;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/**
+ * Draws uniformly a bijection between unknown cards and anonymous tokens, where each token may only be some of the
+ * cards. Tokens with the same allowed set form a class (capacity = how many); cards allowed by the same classes
+ * form a type. The number of bijections is the sum, over tables k[type][class] with row sums = type sizes and
+ * column sums = capacities, of the product of multinomials n_type! / prod k!, times prod capacity! (the ways to
+ * seat each class's cards on its tokens). A dynamic program over types, keyed by the capacities still free,
+ * counts every table's weight exactly; the table is then drawn with probability proportional to its weight, each
+ * type's cards are split into the classes at random, and each class's cards are seated in random order. Every
+ * bijection thus has the same probability (exact uniform sampling, no rejection).
+ *
+ * <p>When the state space of the program would be too large it falls back to rejection: a random permutation,
+ * kept when every card is allowed where it lands. That is also exact, only slower.
+ */
+final class UniformAssignment {
+  private static final int MAX_TABLE = 1 << 20;
+  private static final int FALLBACK_TRIES = 100_000;
+  private static final double[] FACT = new double[65];
+
+  static {
+    FACT[0] = 1;
+    for (int i = 1; i < FACT.length; i++) {
+      FACT[i] = FACT[i - 1] * i;
+    }
+  }
+
+  // The prepared structure.
+  private long[] classMask = new long[0];
+  private int[] cap = new int[0];
+  private int k;
+  private long unknown;
+  private boolean prepared;
+  private boolean feasible;
+  private boolean fallback;
+  private int types;
+  private int[] typeClasses = new int[64];
+  private int[][] typeCards = new int[64][];
+  private int[] typeSize = new int[64];
+  private int[] stride = new int[0];
+  private int states;
+  private double[] memo;
+
+  // Scratch for sampling.
+  private final int[] amount = new int[64];
+  private double cum;
+  private double target;
+  private final int[] shuffled = new int[64];
+
+  /** Sets up the class structure; reuses the previous tables when it is the same. False when no bijection exists. */
+  boolean prepare(long[] masks, int[] caps, int classes, long unknownCards) {
+    if (prepared && classes == k && unknownCards == unknown && equalPrefix(masks, classMask, classes)
+        && equalPrefix(caps, cap, classes)) {
+      return feasible;
+    }
+    prepared = true;
+    k = classes;
+    classMask = Arrays.copyOf(masks, classes);
+    cap = Arrays.copyOf(caps, classes);
+    unknown = unknownCards;
+    // Card types: the set of classes allowing the card.
+    types = 0;
+    int total = 0;
+    for (int j = 0; j < k; j++) {
+      total += cap[j];
+    }
+    if (total != Long.bitCount(unknown)) {
+      feasible = false;
+      return false;
+    }
+    if (k > 30) {
+      fallback = true;
+      memo = null;
+      feasible = true; // decided per draw
+      return true;
+    }
+    long m = unknown;
+    int[] tmpType = new int[64];
+    int[] tmpCount = new int[64];
+    int[][] tmpCards = new int[64][64];
+    while (m != 0) {
+      int c = Long.numberOfTrailingZeros(m);
+      m &= m - 1;
+      int t = 0;
+      for (int j = 0; j < k; j++) {
+        if ((classMask[j] >>> c & 1) != 0) {
+          t |= 1 << j;
+        }
+      }
+      if (t == 0) {
+        feasible = false;
+        return false;
+      }
+      int idx = -1;
+      for (int i = 0; i < types; i++) {
+        if (tmpType[i] == t) {
+          idx = i;
+          break;
+        }
+      }
+      if (idx < 0) {
+        idx = types++;
+        tmpType[idx] = t;
+        tmpCount[idx] = 0;
+      }
+      tmpCards[idx][tmpCount[idx]++] = c;
+    }
+    typeClasses = Arrays.copyOf(tmpType, types);
+    typeSize = Arrays.copyOf(tmpCount, types);
+    typeCards = new int[types][];
+    for (int i = 0; i < types; i++) {
+      typeCards[i] = Arrays.copyOf(tmpCards[i], tmpCount[i]);
+    }
+    stride = new int[k];
+    long size = 1;
+    for (int j = 0; j < k; j++) {
+      stride[j] = (int) size;
+      size *= cap[j] + 1;
+      if (size * (types + 1) > MAX_TABLE) {
+        break;
+      }
+    }
+    fallback = size * (types + 1) > MAX_TABLE;
+    if (fallback) {
+      memo = null;
+      feasible = true; // decided per draw
+      return true;
+    }
+    states = (int) size;
+    memo = new double[(types + 1) * states];
+    Arrays.fill(memo, -1);
+    feasible = count(0, fullIndex()) > 0;
+    return feasible;
+  }
+
+  /** How many tables (weighted) are left; for tests. */
+  double weightedCount() {
+    return fallback ? Double.NaN : count(0, fullIndex());
+  }
+
+  private int fullIndex() {
+    int idx = 0;
+    for (int j = 0; j < k; j++) {
+      idx += cap[j] * stride[j];
+    }
+    return idx;
+  }
+
+  private static boolean equalPrefix(long[] a, long[] b, int n) {
+    if (b.length < n || a.length < n) {
+      return false;
+    }
+    for (int i = 0; i < n; i++) {
+      if (a[i] != b[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean equalPrefix(int[] a, int[] b, int n) {
+    if (b.length < n || a.length < n) {
+      return false;
+    }
+    for (int i = 0; i < n; i++) {
+      if (a[i] != b[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Weighted number of ways to place types i.. into the free capacities encoded by idx. */
+  private double count(int i, int idx) {
+    if (i == types) {
+      return idx == 0 ? 1 : 0;
+    }
+    int at = i * states + idx;
+    double v = memo[at];
+    if (v >= 0) {
+      return v;
+    }
+    v = splits(i, typeClasses[i], typeSize[i], idx, 1.0, false);
+    memo[at] = v;
+    return v;
+  }
+
+  /**
+   * Sums (or, when picking, walks until the running sum passes the target) over the ways to split the remaining
+   * cards of type i among the classes in {@code classes}.
+   */
+  private double splits(int i, int classes, int remaining, int idx, double denom, boolean pick) {
+    if (classes == 0) {
+      if (remaining != 0) {
+        return 0;
+      }
+      double w = FACT[typeSize[i]] / denom * count(i + 1, idx);
+      if (pick && w > 0) {
+        cum += w;
+        if (cum >= target) {
+          target = Double.NaN; // found: stop every later step
+          return -1;
+        }
+      }
+      return w;
+    }
+    int j = Integer.numberOfTrailingZeros(classes);
+    int rest = classes & classes - 1;
+    int free = idx / stride[j] % (cap[j] + 1);
+    int lo = rest == 0 ? remaining : 0;
+    int hi = Math.min(remaining, free);
+    double sum = 0;
+    for (int a = lo; a <= hi; a++) {
+      double w = splits(i, rest, remaining - a, idx - a * stride[j], denom * FACT[a], pick);
+      if (pick && w < 0) {
+        amount[j] = a;
+        return -1;
+      }
+      sum += w;
+    }
+    return sum;
+  }
+
+  /** Draws a bijection: classOfCard[c] is the class of each unknown card c (others untouched). */
+  boolean sample(SplittableRandom rng, int[] classOfCard) {
+    if (!feasible) {
+      return false;
+    }
+    if (fallback) {
+      return sampleByRejection(rng, classOfCard);
+    }
+    int idx = fullIndex();
+    for (int i = 0; i < types; i++) {
+      double total = count(i, idx);
+      if (total <= 0) {
+        return false;
+      }
+      cum = 0;
+      target = rng.nextDouble() * total;
+      Arrays.fill(amount, 0, k, 0);
+      if (splits(i, typeClasses[i], typeSize[i], idx, 1.0, true) >= 0) {
+        // Rounding left the target just above the sum: take the last split with weight.
+        target = cum * (1 - 1e-12);
+        cum = 0;
+        Arrays.fill(amount, 0, k, 0);
+        if (splits(i, typeClasses[i], typeSize[i], idx, 1.0, true) >= 0) {
+          return false;
+        }
+      }
+      // Split this type's cards at random into the chosen amounts.
+      int n = typeSize[i];
+      System.arraycopy(typeCards[i], 0, shuffled, 0, n);
+      shuffle(shuffled, n, rng);
+      int at = 0;
+      for (int j = 0; j < k; j++) {
+        for (int a = 0; a < amount[j]; a++) {
+          classOfCard[shuffled[at++]] = j;
+        }
+        idx -= amount[j] * stride[j];
+      }
+    }
+    return true;
+  }
+
+  private boolean sampleByRejection(SplittableRandom rng, int[] classOfCard) {
+    int n = Long.bitCount(unknown);
+    int[] slots = new int[n];
+    int at = 0;
+    for (int j = 0; j < k; j++) {
+      for (int a = 0; a < cap[j]; a++) {
+        slots[at++] = j;
+      }
+    }
+    for (int tries = 0; tries < FALLBACK_TRIES; tries++) {
+      shuffle(slots, n, rng);
+      long m = unknown;
+      boolean ok = true;
+      for (int i = 0; m != 0; i++) {
+        int c = Long.numberOfTrailingZeros(m);
+        m &= m - 1;
+        if ((classMask[slots[i]] >>> c & 1) == 0) {
+          ok = false;
+          break;
+        }
+        classOfCard[c] = slots[i];
+      }
+      if (ok) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static void shuffle(int[] a, int n, SplittableRandom rng) {
+    for (int i = n - 1; i > 0; i--) {
+      int j = rng.nextInt(i + 1);
+      int x = a[i];
+      a[i] = a[j];
+      a[j] = x;
+    }
+  }
+}

@@ -1,0 +1,450 @@
+package veil.cards.sample;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import veil.ludeme.CompiledGame;
+import veil.ludeme.LudState;
+import veil.ludeme.Table;
+import veil.model.MoveList;
+import veil.model.Observation;
+import veil.model.Percepts;
+
+/**
+ * One thread's sampler for one observing player: the analysis of its current observation (kept while the next
+ * observations extend it) and the scratch of every draw.
+ *
+ * <p>Analysis. The skeleton needs the raw order and repeats of the observer's percepts, which only a history can
+ * give, so the analysis walks the observation with a witness: a history consistent with the steps so far. For each
+ * next step it tries the other roles' legal moves until the observer's percepts match. When no move matches (the
+ * witness dealt a card elsewhere than where it is now seen, or its hand forbids the play seen), it learns what it
+ * can — where the cards seen this step were (pins), and, by probing the rules, the void the play reveals — and
+ * draws a new witness for the steps so far from the token model, which respects everything learned. Each matched
+ * step adds its raw percepts to the skeleton, and a face-up play by another player from a hidden place is probed
+ * for the void it reveals.
+ */
+final class Worker {
+  /** Witness redraws allowed per step before the analysis gives up. */
+  private static final int WITNESS_REDRAWS = 400;
+  /** Joint moves a witness may try for one step. */
+  private static final int WITNESS_TRIES = 3000;
+  /** Draws (each a full replay) allowed per sample. */
+  private static final int MAX_ATTEMPTS = 2000;
+
+  private final CompiledGame game;
+  private final CardSampler.Stats stats;
+  private final int roles;
+  private final int players;
+  private final int cards;
+  private final long allCards;
+  private final int[] visibleMask;
+  private final long[] initialPlaces;
+
+  final HistoryBuilder builder;
+  private final RuleProbe probe;
+  private final UniformAssignment assignment = new UniformAssignment();
+  private TokenWalk walk;
+
+  // Analysis of the current observation.
+  private Skeleton skeleton;
+  private Observation basis;
+  private Observation basisCopy;
+  private int done;
+  private boolean failed;
+  private LudState witness;
+  private final SplittableRandom analysisRng = new SplittableRandom(0x5EEDCA4DL);
+
+  // Token assignment scratch.
+  final int[] cardOfToken;
+  private final int[] classOfToken;
+  private final int[] classOfCard;
+  private final long[] classKey = new long[64];
+  private final int[] classCap = new int[64];
+  private final int[][] classCards = new int[64][64];
+  private final int[] classFill = new int[64];
+
+  // Witness extension scratch.
+  private LudState ext;
+  private final Percepts percepts;
+  private final MoveList[] legal;
+  private final int[] joint;
+  private final int[][] candidates;
+  private final int[] candidateCount;
+  private final int[] active;
+  private final int[] choice;
+  private int[] pinCards = new int[16];
+  private long[] pinPlaces = new long[16 * TokenWalk.PIN_LEVELS];
+  private int pinCount;
+
+  Worker(CompiledGame game, CardSampler.Stats stats) {
+    this.game = game;
+    this.stats = stats;
+    this.roles = game.roleCount();
+    this.players = game.players;
+    this.cards = game.cards.count();
+    this.allCards = game.cards.all();
+    this.visibleMask = game.places.visibleMask();
+    this.initialPlaces = game.initialState().places.clone();
+    this.builder = new HistoryBuilder(game);
+    this.probe = new RuleProbe(game);
+    this.cardOfToken = new int[cards];
+    this.classOfToken = new int[cards];
+    this.classOfCard = new int[64];
+    this.witness = game.initialState();
+    this.ext = game.initialState();
+    this.percepts = new Percepts(roles);
+    this.legal = new MoveList[roles];
+    for (int r = 0; r < roles; r++) {
+      legal[r] = new MoveList();
+    }
+    this.joint = new int[roles];
+    this.candidates = new int[roles][];
+    this.candidateCount = new int[roles];
+    this.active = new int[roles];
+    this.choice = new int[roles];
+  }
+
+  // ---------------------------------------------------------------- sampling
+
+  /** Draws until a history replays consistently; false when the observation is not supported or effort ran out. */
+  boolean draw(Observation obs, SplittableRandom rng, int[][] history) {
+    if (!prepare(obs)) {
+      return false;
+    }
+    int steps = obs.length();
+    for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      stats.replays.increment();
+      if (!walk.run(skeleton, steps, null, null, 0, rng)) {
+        stats.walkFailures.increment();
+        continue;
+      }
+      if (walk.ambiguous) {
+        stats.ambiguous.increment();
+        return false;
+      }
+      if (!assignTokens(rng)) {
+        stats.walkFailures.increment();
+        continue;
+      }
+      long before = builder.structureMismatches;
+      boolean ok = builder.replay(skeleton, obs, steps, walk.moveToken, cardOfToken, history);
+      if (builder.structureMismatches != before) {
+        stats.structureMismatches.increment();
+      }
+      if (ok) {
+        return true;
+      }
+      stats.rejected.increment();
+    }
+    return false;
+  }
+
+  /** Gives each unpinned token a card: a uniform bijection respecting every token's allowed set. */
+  private boolean assignTokens(SplittableRandom rng) {
+    long unknown = allCards & ~walk.known;
+    int k = 0;
+    for (int t = 0; t < cards; t++) {
+      if (walk.pinnedCard[t] >= 0) {
+        cardOfToken[t] = walk.pinnedCard[t];
+        classOfToken[t] = -1;
+        continue;
+      }
+      long key = walk.allowed[t] & unknown;
+      int j = 0;
+      while (j < k && classKey[j] != key) {
+        j++;
+      }
+      if (j == k) {
+        classKey[k] = key;
+        classCap[k] = 0;
+        k++;
+      }
+      classCap[j]++;
+      classOfToken[t] = j;
+    }
+    if (!assignment.prepare(classKey, classCap, k, unknown) || !assignment.sample(rng, classOfCard)) {
+      return false;
+    }
+    Arrays.fill(classFill, 0, k, 0);
+    long m = unknown;
+    while (m != 0) {
+      int c = Long.numberOfTrailingZeros(m);
+      m &= m - 1;
+      int j = classOfCard[c];
+      classCards[j][classFill[j]++] = c;
+    }
+    for (int j = 0; j < k; j++) {
+      UniformAssignment.shuffle(classCards[j], classFill[j], rng);
+      classFill[j] = 0;
+    }
+    for (int t = 0; t < cards; t++) {
+      int j = classOfToken[t];
+      if (j >= 0) {
+        cardOfToken[t] = classCards[j][classFill[j]++];
+      }
+    }
+    return true;
+  }
+
+  // ---------------------------------------------------------------- analysis
+
+  /** Makes the analysis cover the observation; false when it cannot (the sampler then declines). */
+  boolean prepare(Observation obs) {
+    if (obs.role() < 0 || obs.role() >= players) {
+      return false;
+    }
+    if (skeleton == null || skeleton.observer != obs.role() || !extendsBasis(obs)) {
+      reset(obs.role());
+    }
+    if (failed) {
+      return false;
+    }
+    if (done < obs.length()) {
+      while (done < obs.length()) {
+        if (!advance(obs)) {
+          failed = true;
+          stats.analysisFailures.increment();
+          return false;
+        }
+      }
+      basisCopy = obs.copy();
+    }
+    basis = obs;
+    return true;
+  }
+
+  private boolean extendsBasis(Observation obs) {
+    if (obs.length() < done) {
+      return false;
+    }
+    if (obs == basis) {
+      return true; // observations only grow
+    }
+    if (basisCopy == null) {
+      return done == 0;
+    }
+    for (int t = 0; t < done; t++) {
+      if (obs.move(t) != basisCopy.move(t) || !Arrays.equals(obs.percepts(t), basisCopy.percepts(t))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void reset(int observer) {
+    skeleton = new Skeleton(observer);
+    walk = new TokenWalk(initialPlaces, visibleMask, observer, cards);
+    basis = null;
+    basisCopy = null;
+    done = 0;
+    failed = false;
+    witness = game.initialState();
+    stats.analyses.increment();
+  }
+
+  /** Adds step {@code done} to the skeleton, redrawing the witness as needed. */
+  private boolean advance(Observation obs) {
+    int t = done;
+    int o = obs.role();
+    for (int redraw = 0; redraw <= WITNESS_REDRAWS; redraw++) {
+      if (extendWitness(obs, t)) {
+        if (!skeleton.probed(t)) {
+          probeMatched(obs, t);
+        }
+        int[] raw = new int[percepts.size(o)];
+        for (int i = 0; i < raw.length; i++) {
+          raw[i] = percepts.get(o, i);
+        }
+        if (!skeleton.addStep(raw)) {
+          return false; // a told word: not a card game this sampler understands
+        }
+        LudState s = witness;
+        witness = ext;
+        ext = s;
+        done++;
+        return true;
+      }
+      stats.witnessRedraws.increment();
+      boolean pinsHold = collectPins(obs, t);
+      if (pinsHold && skeleton.voidPlace(t) < 0) {
+        probeUnmatched(obs, t);
+      }
+      if (walk.run(skeleton, t, pinCards, pinPlaces, pinCount, analysisRng) && assignTokens(analysisRng)
+          && builder.replay(skeleton, obs, t, walk.moveToken, cardOfToken, null)) {
+        witness.copyFrom(builder.state);
+      }
+    }
+    return false;
+  }
+
+  /** Tries the other roles' moves from the witness at step t until the observer's percepts match (into ext). */
+  private boolean extendWitness(Observation obs, int t) {
+    int o = obs.role();
+    int[] seen = obs.percepts(t);
+    long faceUp = 0;
+    for (int p : seen) {
+      int c = Table.perceptCard(p);
+      if (c >= 0) {
+        faceUp |= 1L << c;
+      }
+    }
+    int n = 0;
+    for (int r = 0; r < roles; r++) {
+      game.legalMoves(witness, r, legal[r]);
+      MoveList l = legal[r];
+      if (r == o) {
+        if (!l.contains(obs.move(t))) {
+          return false;
+        }
+        joint[r] = obs.move(t);
+      } else if (l.size() == 1) {
+        joint[r] = l.get(0);
+      } else if (l.isEmpty()) {
+        return false;
+      } else {
+        int[] c = candidates[r];
+        if (c == null || c.length < l.size()) {
+          c = candidates[r] = new int[Math.max(64, l.size())];
+        }
+        int k = 0;
+        for (int i = 0; i < l.size(); i++) {
+          if (HistoryBuilder.movesCard(l.get(i), faceUp)) {
+            c[k++] = l.get(i);
+          }
+        }
+        int preferred = k;
+        for (int i = 0; i < l.size(); i++) {
+          if (!HistoryBuilder.movesCard(l.get(i), faceUp)) {
+            c[k++] = l.get(i);
+          }
+        }
+        // The rest in random order, so that hidden choices (which card a deal gives) vary between witnesses.
+        for (int i = k - 1; i > preferred; i--) {
+          int j = preferred + analysisRng.nextInt(i - preferred + 1);
+          int x = c[i];
+          c[i] = c[j];
+          c[j] = x;
+        }
+        candidateCount[r] = k;
+        active[n++] = r;
+      }
+    }
+    Arrays.fill(choice, 0, n, 0);
+    for (int tries = 0; tries < WITNESS_TRIES; tries++) {
+      for (int a = 0; a < n; a++) {
+        joint[active[a]] = candidates[active[a]][choice[a]];
+      }
+      ext.copyFrom(witness);
+      game.apply(ext, joint, percepts);
+      if (percepts.sameAs(o, seen)) {
+        return true;
+      }
+      int a = 0;
+      while (a < n && ++choice[a] == candidateCount[active[a]]) {
+        choice[a] = 0;
+        a++;
+      }
+      if (a == n) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The cards step t shows face up leaving places the observer cannot see: each must be, at the start of the
+   * step, in that place or in one that hides a move into it during the step. True when the witness agrees.
+   */
+  private boolean collectPins(Observation obs, int t) {
+    int o = obs.role();
+    int[] seen = obs.percepts(t);
+    pinCount = 0;
+    boolean hold = true;
+    for (int p : seen) {
+      int c = Table.perceptCard(p);
+      int x = Table.perceptFrom(p);
+      if (c < 0 || (visibleMask[x] & 1 << o) != 0) {
+        continue;
+      }
+      if (pinCount == pinCards.length) {
+        pinCards = Arrays.copyOf(pinCards, pinCount * 2);
+        pinPlaces = Arrays.copyOf(pinPlaces, pinCount * 2 * TokenWalk.PIN_LEVELS);
+      }
+      long places = 1L << x;
+      for (int level = 0; level < TokenWalk.PIN_LEVELS; level++) {
+        pinPlaces[pinCount * TokenWalk.PIN_LEVELS + level] = places;
+        long grown = places;
+        for (int q : seen) {
+          if (Table.perceptCard(q) == -1 && (places >>> Table.perceptTo(q) & 1) != 0) {
+            grown |= 1L << Table.perceptFrom(q);
+          }
+        }
+        places = grown;
+      }
+      pinCards[pinCount++] = c;
+      int at = game.table.whereIs(witness, c);
+      hold &= at == x;
+    }
+    return hold;
+  }
+
+  /** The one player other than the observer who moves in the witness at step t, or -1. */
+  private int soleOtherMover(int o) {
+    int mover = -1;
+    for (int r = 0; r < players; r++) {
+      if (r != o && !(legal[r].size() == 1 && legal[r].get(0) == 0)) {
+        if (mover >= 0) {
+          return -1;
+        }
+        mover = r;
+      }
+    }
+    return mover;
+  }
+
+  /** After a matched step: the void the other player's face-up play reveals, checked against the witness. */
+  private void probeMatched(Observation obs, int t) {
+    int o = obs.role();
+    skeleton.markProbed(t);
+    int mover = soleOtherMover(o);
+    int percept = RuleProbe.hiddenSourcePlay(obs.percepts(t), visibleMask, o);
+    if (mover < 0 || percept == 0 || legal[mover].isEmpty()) {
+      return;
+    }
+    int c = Table.perceptCard(percept);
+    int x = Table.perceptFrom(percept);
+    long f = probe.forbidden(witness, mover, c, x, joint[mover], o, percept);
+    if ((witness.places[x] & f) != 0) {
+      // The witness held such a card and the play was legal: the rule is not of the probed form.
+      stats.droppedProbes.increment();
+      f = 0;
+    }
+    if (f != 0) {
+      skeleton.setVoid(t, x, f);
+    } else if (skeleton.voidPlace(t) >= 0) {
+      skeleton.setVoid(t, -1, 0);
+    }
+  }
+
+  /** After a step no move matched (pins hold): probe with the play found in the reduced hand. */
+  private void probeUnmatched(Observation obs, int t) {
+    int o = obs.role();
+    for (int r = 0; r < roles; r++) {
+      game.legalMoves(witness, r, legal[r]);
+    }
+    int mover = soleOtherMover(o);
+    int percept = RuleProbe.hiddenSourcePlay(obs.percepts(t), visibleMask, o);
+    if (mover < 0 || percept == 0) {
+      return;
+    }
+    long f = probe.forbidden(witness, mover, Table.perceptCard(percept), Table.perceptFrom(percept), -1, o,
+        percept);
+    if (f != 0) {
+      skeleton.setVoid(t, Table.perceptFrom(percept), f);
+    }
+  }
+
+  /** The skeleton of the current analysis, for tests. */
+  Skeleton skeleton() {
+    return skeleton;
+  }
+}

@@ -1,0 +1,108 @@
+package veil.cards.sample;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import veil.ludeme.CompiledGame;
+import veil.ludeme.LudState;
+import veil.model.Observation;
+
+/** What the sampler declines, and that it may be shared between threads. */
+class LimitsTest {
+  /** p1 gives p2 a card (p1 sees which), then p2 hides one of its cards face down: maybe the given one. */
+  static final String GIVE_AND_HIDE = """
+      (game "Give and Hide"
+        (players 2)
+        (bound 20)
+        (equipment {
+          (deck "Deck" suits:{Clubs Hearts} ranks:{2 3 4})
+          (hand Each)
+          (pile "Hidden" visible:None)
+        })
+        (rules
+          (start {(shuffle "Deck") (deal 2 to:(hand Each))})
+          (phases {
+            (phase "Give" (play (move to:(hand P2) name:give)) (nextPhase (= (turns) 1) "Hide"))
+            (phase "Hide" (play (move to:"Hidden" name:hide)))
+          })
+          (end (if (= (turns) 2) (byScore (count (hand Player)))))))
+      """;
+
+  @Test
+  void declinesWhenAKnownCardMayHaveLeftFaceDown() {
+    CompiledGame g = Play.compile("give-and-hide", GIVE_AND_HIDE);
+    assertThat(CardSampler.supports(g)).isTrue();
+    CardSampler sampler = new CardSampler(g);
+    SplittableRandom rng = new SplittableRandom(1);
+    Play.Game play = new Play.Game(g);
+    while (!play.over()) {
+      play.step(rng);
+    }
+    // p1 cannot tell whether p2 hid the card p1 gave: which one moved changes the posterior, so it declines.
+    assertThat(sampler.sample(play.observations[0], rng, g.initialState())).isFalse();
+    assertThat(sampler.stats().ambiguous.sum()).isPositive();
+    // p2 saw everything it did: its samples are fine.
+    LudState out = g.initialState();
+    assertThat(sampler.sample(play.observations[1], rng, out)).isTrue();
+    Play.replayChecked(g, sampler.sampleHistory(play.observations[1], rng), play.observations[1]);
+  }
+
+  @Test
+  void sharedBetweenThreads() throws Exception {
+    CompiledGame g = Play.bundled("hearts");
+    CardSampler sampler = new CardSampler(g);
+    SplittableRandom rng = new SplittableRandom(4);
+    Play.Game play = new Play.Game(g);
+    for (int i = 0; i < 80; i++) {
+      play.step(rng);
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(3);
+    try {
+      List<Future<Integer>> done = new ArrayList<>();
+      for (int k = 0; k < 6; k++) {
+        int role = k % g.players;
+        long seed = rng.nextLong();
+        Observation obs = play.observations[role].copy();
+        done.add(pool.submit(() -> {
+          SplittableRandom r = new SplittableRandom(seed);
+          for (int i = 0; i < 200; i++) {
+            Play.replayChecked(g, sampler.sampleHistory(obs, r), obs);
+          }
+          return 200;
+        }));
+      }
+      int total = 0;
+      for (Future<Integer> f : done) {
+        total += f.get();
+      }
+      assertThat(total).isEqualTo(1200);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void analysesAreReusedAsTheObservationGrows() {
+    CompiledGame g = Play.bundled("golf");
+    CardSampler sampler = new CardSampler(g);
+    SplittableRandom rng = new SplittableRandom(2);
+    Play.Game play = new Play.Game(g);
+    int calls = 0;
+    while (!play.over()) {
+      play.step(rng);
+      for (int p = 0; p < g.players; p++) {
+        assertThat(sampler.sample(play.observations[p].copy(), rng, g.initialState())).isTrue();
+        calls++;
+      }
+    }
+    // One analysis per seat, extended step by step, rather than one per call.
+    assertThat(sampler.stats().analyses.sum()).isEqualTo(g.players);
+    assertThat(calls).isGreaterThan(100);
+  }
+}
