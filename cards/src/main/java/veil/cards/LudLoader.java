@@ -34,6 +34,10 @@ public final class LudLoader implements GameLoader {
     List<Node> forms = Reader.read(Source.of(sourceName, text));
     List<Node> expanded = Expander.expand(forms, options);
     CompiledGame g = GameCompiler.compile(expanded, sourceName, CardLibrary.language());
+    // Card games get the fast sampler that deals unseen cards straight into hidden places.
+    if (veil.cards.sample.CardSampler.supports(g)) {
+      g.setDeterminizer(new veil.cards.sample.CardSampler(g));
+    }
     return g;
   }
 }

@@ -67,15 +67,70 @@ class ConformanceTest {
           dynamicTest("(e) copies share no mutable parts", () -> checkCopiesAreIndependent(s)),
           dynamicTest("(f) move and percept texts print, legal moves print distinctly", () -> checkTexts(s)),
           dynamicTest("(g) replaying the joint moves gives the same moves, percepts and end", () -> checkReplay(s))
-          // EXTENSION POINTS (lead): one dynamicTest and one static check method each, taking the Subject:
-          //  - checkHonestInvariance(s): an honest agent (ai module) given the same observation and seed under
-          //    two true states consistent with it chooses the same move;
-          //  - checkSamplerConsistency(s): every determinizer sample reproduces the observation; the game's own
-          //    determinizer (if any) agrees in distribution with the general sampler on small games;
-          //  - checkGdlLockstep(s): the exported GDL-II rules (gdl-bridge), run by the reasoner, give the same
-          //    legal moves, percepts, terminal test and goals along the recorded playouts (s.playouts()).
+          ,
+          dynamicTest("(h) honest agents choose the same move in two states of one information set",
+              () -> checkHonestInvariance(s)),
+          dynamicTest("(i) every sampled history replays to the observation it was drawn for",
+              () -> checkSamplerConsistency(s))
+          // Still to come (issue 4): checkGdlLockstep(s): the exported GDL-II rules, run by the reasoner, give
+          // the same legal moves, percepts, terminal test and goals along the recorded playouts.
           ));
     });
+  }
+
+  /** Bundled games where every role sees everything: nothing hidden, so the honesty check has nothing to compare. */
+  static final Set<String> PERFECT_INFORMATION = Set.of("tic-tac-toe", "counter", "counter-long");
+
+  static final List<String> HONEST_AGENTS = List.of("pimc", "so-ismcts", "mo-ismcts");
+
+  /**
+   * (h) For every honest agent: at positions of a random game, a second true state consistent with the mover's
+   * observation is drawn, and fresh agents with one seed and budget must choose the same move under both states.
+   */
+  static void checkHonestInvariance(Subject s) {
+    Game game = s.game();
+    for (String agent : HONEST_AGENTS) {
+      veil.ai.HonestyCheck.Result r = veil.ai.HonestyCheck.check(game, agent, MASTER_SEED, 60, 2);
+      assertThat(r.honest()).as("%s on %s: %s", agent, s.argument, r.detail()).isTrue();
+      if (!PERFECT_INFORMATION.contains(s.argument)) {
+        assertThat(r.tested()).as("%s on %s compared no two states: %s", agent, s.argument, r.detail()).isTrue();
+      }
+    }
+  }
+
+  /**
+   * (i) At random points of recorded playouts, for every player: the game's sampler (its own, else the general
+   * one) draws histories whose replay reproduces the player's observation exactly.
+   */
+  static void checkSamplerConsistency(Subject s) {
+    Game game = s.game();
+    veil.model.Determinizer sampler =
+        game.determinizer() != null ? game.determinizer() : veil.ai.sample.GeneralDeterminizer.forGame(game);
+    SplittableRandom rng = new SplittableRandom(MASTER_SEED);
+    List<String> bad = new ArrayList<>();
+    int checked = 0;
+    for (Playout p : s.recording().completed(3)) {
+      int[][] joints = p.joints.toArray(new int[0][]);
+      for (int k = 0; k < 3; k++) {
+        int t = rng.nextInt(joints.length + 1);
+        for (int role = 0; role < game.roleCount(); role++) {
+          if (role == game.randomRole()) {
+            continue;
+          }
+          veil.model.Observation obs = veil.ai.match.Replay.observation(game, joints, role, t);
+          for (int n = 0; n < 3; n++) {
+            int[][] history = sampler.sampleHistory(obs, rng);
+            String why = history == null ? "no sample" : veil.ai.sample.SamplerCheck.mismatch(game, obs, history);
+            checked++;
+            if (why != null) {
+              bad.add("playout " + p.index + ", " + game.roleName(role) + " after step " + t + ": " + why);
+            }
+          }
+        }
+      }
+    }
+    assertThat(checked).as("samples checked").isPositive();
+    assertThat(bad).as("samples that contradict their observation on %s", s.argument).isEmpty();
   }
 
   // ---------------------------------------------------------------------------------------------------------
