@@ -1,0 +1,5 @@
+package veil.bench;
+
+public final class Bench {
+  public static void main(String[] args) {}
+}
