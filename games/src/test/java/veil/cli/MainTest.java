@@ -216,7 +216,7 @@ class MainTest {
     Run r = run("--help");
     assertThat(r.code()).isZero();
     assertThat(r.out()).contains("  list ", "  check ", "  simulate ", "Planned, not available yet: arena, play,"
-        + " replay, export-gdl, verify-gdl, bench.");
+        + " replay, export-gdl, verify-gdl.");
     for (String planned : Arrays.asList("arena", "play", "replay", "export-gdl", "verify-gdl", "bench")) {
       assertThat(r.out()).doesNotContainPattern("(?m)^  " + planned + "\\b");
     }
