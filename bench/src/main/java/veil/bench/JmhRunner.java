@@ -22,8 +22,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 final class JmhRunner {
   /** How long JMH measures: forks, warm-up and measured iterations, and their length. */
   record Plan(int forks, int warmups, long warmupMillis, int iterations, long iterationMillis) {
-    static final Plan NORMAL = new Plan(1, 3, 500, 4, 500);
-    static final Plan QUICK = new Plan(1, 2, 250, 3, 250);
+    static final Plan NORMAL = new Plan(1, 3, 600, 4, 600);
+    static final Plan QUICK = new Plan(1, 2, 400, 3, 300);
 
     /** In the JVM that runs the tests: no fork, a token of time. */
     static final Plan SMOKE = new Plan(0, 0, 10, 1, 50);
