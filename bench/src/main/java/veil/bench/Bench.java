@@ -29,7 +29,10 @@ public final class Bench {
 
   static final String HEARTS_MIDGAME = "hearts/trick6";
   static final List<String> HEARTS_SEARCH = List.of("hearts/trick1", "hearts/trick10");
-  /** Searched when Hearts cannot be (no sampler finds its information sets): the general sampler works here. */
+  /**
+   * Searched when Hearts cannot be (no sampler finds its information sets) or when asked for by name with --only:
+   * the general sampler works here.
+   */
   static final String FALLBACK_SEARCH = "blind-tic-tac-toe/step0";
 
   private final JmhRunner jmh;
@@ -136,11 +139,16 @@ public final class Bench {
 
   private void measure(String key, String label, String unit, String benchmark, Map<String, String> params,
       String counter, boolean allocation) {
+    measure(jmh.plan(), key, label, unit, benchmark, params, counter, allocation);
+  }
+
+  private void measure(JmhRunner.Plan plan, String key, String label, String unit, String benchmark,
+      Map<String, String> params, String counter, boolean allocation) {
     if (!wanted(key)) {
       return;
     }
     progress.println("running " + key + " …");
-    Measurement m = jmh.run(key, label, unit, benchmark, params, counter, allocation);
+    Measurement m = jmh.run(plan, key, label, unit, benchmark, params, counter, allocation);
     if (!m.ok()) {
       progress.println("  " + m.skipped());
     }
@@ -203,12 +211,15 @@ public final class Bench {
         }
       }
     }
-    positions.add(FALLBACK_SEARCH);
+    boolean named = only != null && only.matcher(searchKey(FALLBACK_SEARCH, 1)).find();
+    if (!headline.equals(HEARTS_SEARCH.get(0)) || named) {
+      positions.add(FALLBACK_SEARCH);
+    }
     for (String at : positions) {
       for (int threads = 1; threads <= 2; threads++) {
-        measure(searchKey(at, threads), searchLabel(at, threads), "iterations/s", "IsmctsBenchmarks.decide",
-            Map.of("position", at, "threads", Integer.toString(threads), "agent", "so-ismcts"), "iterations",
-            false);
+        measure(jmh.plan().forSearch(), searchKey(at, threads), searchLabel(at, threads), "iterations/s",
+            "IsmctsBenchmarks.decide",
+            Map.of("position", at, "threads", Integer.toString(threads), "agent", "so-ismcts"), "iterations", false);
       }
     }
     return headline;

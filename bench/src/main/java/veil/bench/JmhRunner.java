@@ -28,6 +28,14 @@ final class JmhRunner {
     /** In the JVM that runs the tests: no fork, a token of time. */
     static final Plan SMOKE = new Plan(0, 0, 10, 1, 50);
 
+    /**
+     * For a search: one more warm-up iteration and every iteration twice as long, since a decision takes tens of
+     * milliseconds and the JIT needs a few dozen of them.
+     */
+    Plan forSearch() {
+      return forks == 0 ? this : new Plan(forks, warmups + 1, 2 * warmupMillis, iterations, 2 * iterationMillis);
+    }
+
     String describe() {
       return (forks == 0 ? "no fork" : forks + " fork" + (forks > 1 ? "s" : "")) + ", " + warmups + "×" + warmupMillis
           + " ms warm-up, " + iterations + "×" + iterationMillis + " ms measured";
@@ -52,6 +60,12 @@ final class JmhRunner {
    * @param allocation also measure allocation per operation (JMH's GC profiler)
    */
   Measurement run(String key, String label, String unit, String benchmark, Map<String, String> params,
+      String counter, boolean allocation) {
+    return run(plan, key, label, unit, benchmark, params, counter, allocation);
+  }
+
+  /** As {@link #run(String, String, String, String, Map, String, boolean)}, measured as {@code plan} says. */
+  Measurement run(Plan plan, String key, String label, String unit, String benchmark, Map<String, String> params,
       String counter, boolean allocation) {
     ChainedOptionsBuilder options = new OptionsBuilder()
         .include("^veil\\.bench\\.jmh\\." + benchmark.replace(".", "\\.") + "$")

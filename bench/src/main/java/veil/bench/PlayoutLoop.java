@@ -9,8 +9,8 @@ import veil.model.Game;
  * to, e.g.
  *
  * <pre>
- * java -XX:StartFlightRecording=filename=hearts.jfr,settings=profile -cp "bench/target/veil-bench-0.1.0-SNAPSHOT.jar:bench/target/lib/*" \
- *   veil.bench.PlayoutLoop hearts 20
+ * java -XX:StartFlightRecording=filename=hearts.jfr,settings=profile \
+ *   -cp "bench/target/veil-bench-0.1.0-SNAPSHOT.jar:bench/target/lib/*" veil.bench.PlayoutLoop hearts 20
  * jfr print --events jdk.ExecutionSample hearts.jfr
  * </pre>
  *

@@ -113,8 +113,13 @@ final class Report {
   }
 
   private List<String> searchPositions() {
-    List<String> out = new java.util.ArrayList<>(Bench.HEARTS_SEARCH);
-    out.add(Bench.FALLBACK_SEARCH);
+    List<String> out = new java.util.ArrayList<>();
+    for (String at : Bench.HEARTS_SEARCH) {
+      out.add(at);
+    }
+    if (byKey.containsKey(Bench.searchKey(Bench.FALLBACK_SEARCH, 1))) {
+      out.add(Bench.FALLBACK_SEARCH);
+    }
     return out;
   }
 
