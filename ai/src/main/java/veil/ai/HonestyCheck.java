@@ -88,7 +88,7 @@ public final class HonestyCheck {
     int tried = 0;
     for (int[] cand : candidates) {
       // Positions whose information set is a single state prove nothing; do not search for ever in a long game.
-      if (tested >= positions || tried++ >= 3 * positions + 3) {
+      if (tested >= positions || tried++ >= 20 * positions + 10) {
         break;
       }
       int step = cand[0];

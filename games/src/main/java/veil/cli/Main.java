@@ -1,5 +1,7 @@
 package veil.cli;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.io.OutputStreamWriter;
@@ -22,8 +24,8 @@ import veil.games.GameRegistry;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Veil: a general game system for games of hidden information.",
-    subcommands = {ListCommand.class, CheckCommand.class, SimulateCommand.class, ReferenceCommand.class,
-      CommandLine.HelpCommand.class},
+    subcommands = {ListCommand.class, CheckCommand.class, SimulateCommand.class, ArenaCommand.class,
+      ReplayCommand.class, PlayCommand.class, ReferenceCommand.class, CommandLine.HelpCommand.class},
     footerHeading = "%n",
     footer = {
       "GAME is the name of a bundled game (see `veil list`) or a .lud / .kif file.",
@@ -38,9 +40,9 @@ public final class Main implements Callable<Integer> {
   public static final int INTERNAL_ERROR = 3;
 
   /** Subcommands the design names that are not written yet; they answer that honestly. */
-  static final List<String> PLANNED = List.of("arena", "play", "replay", "export-gdl", "verify-gdl");
+  static final List<String> PLANNED = List.of("export-gdl", "verify-gdl");
 
-  static final String PLANNED_LIST = "arena, play, replay, export-gdl, verify-gdl";
+  static final String PLANNED_LIST = "export-gdl, verify-gdl";
 
   @Option(names = "--debug", scope = ScopeType.INHERIT,
       description = "On an internal error, show the Java stack trace.")
@@ -50,12 +52,28 @@ public final class Main implements Callable<Integer> {
 
   private final GameRegistry registry;
 
+  /** What the user types, for {@code veil play}. */
+  private BufferedReader in;
+
   public Main(GameRegistry registry) {
+    this(registry, null);
+  }
+
+  Main(GameRegistry registry, BufferedReader in) {
     this.registry = registry;
+    this.in = in;
   }
 
   GameRegistry registry() {
     return registry;
+  }
+
+  /** The input a command reads from (standard input unless a test gave another). */
+  BufferedReader in() {
+    if (in == null) {
+      in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    }
+    return in;
   }
 
   /** With no subcommand: show the usage and fail as a usage error. */
@@ -67,7 +85,12 @@ public final class Main implements Callable<Integer> {
 
   /** The command line wired to a registry and output streams; tests run it in-process. */
   public static CommandLine commandLine(GameRegistry registry, PrintWriter out, PrintWriter err) {
-    Main main = new Main(registry);
+    return commandLine(registry, null, out, err);
+  }
+
+  /** The command line reading user input (for {@code veil play}) from {@code in}; null means standard input. */
+  public static CommandLine commandLine(GameRegistry registry, BufferedReader in, PrintWriter out, PrintWriter err) {
+    Main main = new Main(registry, in);
     CommandLine cmd = new CommandLine(main);
     for (String name : PLANNED) {
       cmd.addSubcommand(name, new PlannedCommand(name));
@@ -90,8 +113,14 @@ public final class Main implements Callable<Integer> {
 
   /** Runs one command line and returns its exit code. */
   public static int run(GameRegistry registry, PrintWriter out, PrintWriter err, String... args) {
+    return run(registry, null, out, err, args);
+  }
+
+  /** Runs one command line reading user input from {@code in} (null: standard input). */
+  public static int run(GameRegistry registry, BufferedReader in, PrintWriter out, PrintWriter err,
+      String... args) {
     try {
-      return commandLine(registry, out, err).execute(args);
+      return commandLine(registry, in, out, err).execute(args);
     } finally {
       out.flush();
       err.flush();

@@ -33,6 +33,14 @@ final class ProgressLine implements Simulator.Progress {
 
   @Override
   public void update(int done, int total, long elapsedNanos) {
+    update(done, total, elapsedNanos, done == 0 ? 0 : (long) (elapsedNanos / (double) done * (total - done)));
+  }
+
+  /**
+   * Progress with the caller's own estimate of the time left: a resumed arena counts the games read back in
+   * {@code done} but not in {@code elapsedNanos}, so only it can tell how long the rest will take.
+   */
+  void update(int done, int total, long elapsedNanos, long remainingNanos) {
     if (!terminal) {
       if (elapsedNanos - lastLogged < LOG_INTERVAL_NANOS) {
         return;
@@ -40,7 +48,7 @@ final class ProgressLine implements Simulator.Progress {
       lastLogged = elapsedNanos;
     }
     double seconds = elapsedNanos / 1e9;
-    double left = done == 0 ? 0 : seconds / done * (total - done);
+    double left = remainingNanos / 1e9;
     String line = String.format("%s: %d/%d games (%d%%), %s elapsed, about %s left", label, done, total,
         (int) (100L * done / Math.max(1, total)), duration(seconds), duration(left));
     if (terminal) {

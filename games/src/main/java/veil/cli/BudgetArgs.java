@@ -1,0 +1,57 @@
+package veil.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import veil.ai.Budget;
+
+/** How long agents think: {@code --iterations K} or {@code --time-ms T} per move, and {@code --threads N}. */
+final class BudgetArgs {
+  static final long DEFAULT_ITERATIONS = 1000;
+
+  @Option(names = "--iterations", paramLabel = "K",
+      description = "Search iterations per move, over all threads (default: " + DEFAULT_ITERATIONS
+          + "). Reproducible: the same seed gives the same games.")
+  Long iterations;
+
+  @Option(names = "--time-ms", paramLabel = "T",
+      description = "Thinking time per move in milliseconds, instead of --iterations (not reproducible).")
+  Long millis;
+
+  @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
+      description = "Threads per search (root parallel; default: ${DEFAULT-VALUE}).")
+  int threads;
+
+  /** The budget the options describe; a usage error when they contradict each other or are out of range. */
+  Budget budget(CommandLine cmd) {
+    if (iterations != null && millis != null) {
+      throw new ParameterException(cmd, "give either --iterations or --time-ms, not both");
+    }
+    if (threads < 1) {
+      throw new ParameterException(cmd, "--threads must be at least 1, got " + threads);
+    }
+    if (millis != null) {
+      if (millis < 1) {
+        throw new ParameterException(cmd, "--time-ms must be at least 1, got " + millis);
+      }
+      return Budget.millis(millis).withThreads(threads);
+    }
+    long k = iterations == null ? DEFAULT_ITERATIONS : iterations;
+    if (k < 1) {
+      throw new ParameterException(cmd, "--iterations must be at least 1, got " + k);
+    }
+    return Budget.iterations(k).withThreads(threads);
+  }
+
+  /** The budget as options to type again, e.g. {@code --iterations 1000 --threads 2}. */
+  static String args(Budget b) {
+    return (b.timed() ? " --time-ms " + b.millis() : " --iterations " + b.iterations())
+        + (b.threads() > 1 ? " --threads " + b.threads() : "");
+  }
+
+  /** The budget for humans, e.g. {@code 1000 iterations per move}. */
+  static String text(Budget b) {
+    return (b.timed() ? b.millis() + " ms" : b.iterations() + " iterations") + " per move"
+        + (b.threads() > 1 ? " on " + b.threads() + " threads" : "");
+  }
+}
