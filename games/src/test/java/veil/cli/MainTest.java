@@ -237,10 +237,10 @@ class MainTest {
 
   @Test
   void aPlannedCommandSaysItIsNotImplemented() {
-    Run r = run("bench", "hearts", "--agents", "uct,random");
+    Run r = run("verify-gdl", "hearts");
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err()).isEqualTo(
-        "veil bench is planned but not implemented yet; `veil --help` lists the commands that work.\n");
+        "veil verify-gdl is planned but not implemented yet; `veil --help` lists the commands that work.\n");
   }
 
   @Test
