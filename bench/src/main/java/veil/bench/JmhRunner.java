@@ -103,6 +103,8 @@ final class JmhRunner {
     result.getSecondaryResults().forEach((name, r) -> {
       if (name.endsWith("gc.alloc.rate.norm")) {
         extra.put("alloc_bytes_per_op", r.getScore());
+      } else if (name.equals("cpuNanos") && r.getScore() > 0) {
+        extra.put("cores_used", r.getScore() / 1e9);
       }
     });
     var stats = score.getStatistics();

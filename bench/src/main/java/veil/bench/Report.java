@@ -86,6 +86,10 @@ final class Report {
       if (calls != null && m.unit().startsWith("samples")) {
         note = String.format(Locale.ROOT, "%s calls/s", number(calls));
       }
+      Double cores = m.extra().get("cores_used");
+      if (cores != null) {
+        note = String.format(Locale.ROOT, "on %.2f cores", cores);
+      }
       sb.append(String.format(Locale.ROOT, row, m.label(), number(m.mean()), number(m.sd()), m.unit(), note));
     }
     sb.append("\nRatios (same run)\n");
@@ -93,6 +97,11 @@ final class Report {
     ratioLine(sb, "GDL-II ÷ ludeme, Blind Tic-Tac-Toe", gdlVsNative(), "the ludeme engine is %.1f× faster");
     for (String at : searchPositions()) {
       ratioLine(sb, "so-ismcts 2 threads ÷ 1, " + at, parallelSpeedup(at), null);
+      Double[] cores = cores(at);
+      if (cores != null) {
+        sb.append(String.format(Locale.ROOT, "    the process had %.2f cores with 1 thread and %.2f with 2;"
+            + " iterations per CPU-second, 2 threads ÷ 1: %.3g%n", cores[0], cores[1], perCoreRatio(at)));
+      }
     }
     if (memory != null) {
       sb.append("\nMemory (so-ismcts, ").append(memory.get("iterations")).append(" iterations at ")
@@ -110,6 +119,28 @@ final class Report {
           mib(num(memory.get("heap_retained_bytes")))));
     }
     return sb.toString();
+  }
+
+  /** The cores the process had in the 1- and 2-thread searches at {@code at}, or null when not measured. */
+  private Double[] cores(String at) {
+    Measurement one = byKey.get(Bench.searchKey(at, 1));
+    Measurement two = byKey.get(Bench.searchKey(at, 2));
+    if (one == null || two == null || !one.ok() || !two.ok()) {
+      return null;
+    }
+    Double c1 = one.extra().get("cores_used");
+    Double c2 = two.extra().get("cores_used");
+    return c1 == null || c2 == null ? null : new Double[] {c1, c2};
+  }
+
+  /**
+   * Iterations per CPU-second with two threads over that with one: near 1 when the second thread costs nothing
+   * but a core, whether or not the machine had a free core to give it.
+   */
+  private double perCoreRatio(String at) {
+    Double[] c = cores(at);
+    Measurement.Ratio r = parallelSpeedup(at);
+    return c == null || r == null ? Double.NaN : r.value() / (c[1] / c[0]);
   }
 
   private List<String> searchPositions() {
@@ -173,7 +204,14 @@ final class Report {
     ratios.put("hearts_ratio_vs_reference", ratioMap(hearts));
     ratios.put("gdl_ratio_vs_native", ratioMap(gdl));
     for (String at : searchPositions()) {
-      ratios.put("parallel_speedup/" + at, ratioMap(parallelSpeedup(at)));
+      Map<String, Object> scaling = ratioMap(parallelSpeedup(at));
+      Double[] cores = cores(at);
+      if (scaling != null && cores != null) {
+        scaling.put("cores_used_1_thread", cores[0]);
+        scaling.put("cores_used_2_threads", cores[1]);
+        scaling.put("per_cpu_second_ratio", perCoreRatio(at));
+      }
+      ratios.put("parallel_speedup/" + at, scaling);
     }
     root.put("ratios", ratios);
     Map<String, Object> figures = new LinkedHashMap<>();

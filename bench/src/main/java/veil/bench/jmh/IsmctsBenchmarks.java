@@ -52,23 +52,39 @@ public class IsmctsBenchmarks {
     }
   }
 
-  /** Iterations run and decisions that found no consistent state at all, reported per second. */
+  /**
+   * Iterations run, decisions that found no consistent state at all, and the process's CPU time in nanoseconds,
+   * all reported per second: CPU nanoseconds per second over 10⁹ is the number of cores the process really had,
+   * which says whether a second search thread found a free core on a busy machine.
+   */
   @AuxCounters(AuxCounters.Type.OPERATIONS)
   @State(Scope.Thread)
   public static class Counted {
     public long iterations;
     public long fallbacks;
+    public long cpuNanos;
 
     @Setup(Level.Iteration)
     public void reset() {
       iterations = 0;
       fallbacks = 0;
+      cpuNanos = 0;
     }
+  }
+
+  private static final java.lang.management.OperatingSystemMXBean OS =
+      java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+
+  /** CPU time of the whole process (every thread), or 0 where the JVM does not tell. */
+  static long processCpuNanos() {
+    return OS instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : 0;
   }
 
   @Benchmark
   public int decide(Search s, Counted counted) {
+    long cpu = processCpuNanos();
     int move = s.searcher.choose(s.at.observation(), s.at.legal(), s.budget);
+    counted.cpuNanos += processCpuNanos() - cpu;
     SearchStats stats = s.searcher.lastStats();
     counted.iterations += stats.iterations();
     if (stats.fallback()) {
