@@ -1,0 +1,263 @@
+package veil.bench;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The figures of one run of {@code veil bench}, as a table for people and as one JSON object. */
+final class Report {
+  static final String HEARTS = "playout/ludeme/hearts";
+  static final String REFERENCE = "playout/reference/hearts";
+  static final String GDL_BTTT = "playout/gdl/blind-tic-tac-toe-gdl";
+  static final String NATIVE_BTTT = "playout/ludeme/blind-tic-tac-toe";
+
+  private final List<Measurement> measured;
+  private final Map<String, Measurement> byKey;
+  private final String headline;
+  private final Map<String, Object> memory;
+  private final JmhRunner.Plan plan;
+  private final double loadBefore;
+  private final double loadAfter;
+  private final double seconds;
+
+  Report(List<Measurement> measured, String headline, Map<String, Object> memory, JmhRunner.Plan plan,
+      double loadBefore, double loadAfter, double seconds) {
+    this.measured = List.copyOf(measured);
+    this.byKey = Bench.byKey(measured);
+    this.headline = headline;
+    this.memory = memory;
+    this.plan = plan;
+    this.loadBefore = loadBefore;
+    this.loadAfter = loadAfter;
+    this.seconds = seconds;
+  }
+
+  Measurement.Ratio ratio(String over, String under) {
+    Measurement a = byKey.get(over);
+    Measurement b = byKey.get(under);
+    return a == null || b == null ? null : a.over(b);
+  }
+
+  Measurement.Ratio heartsVsReference() {
+    return ratio(HEARTS, REFERENCE);
+  }
+
+  Measurement.Ratio gdlVsNative() {
+    return ratio(GDL_BTTT, NATIVE_BTTT);
+  }
+
+  Measurement.Ratio parallelSpeedup(String at) {
+    return ratio(Bench.searchKey(at, 2), Bench.searchKey(at, 1));
+  }
+
+  Measurement headlineSearch() {
+    return byKey.get(Bench.searchKey(headline, 1));
+  }
+
+  // ---------------------------------------------------------------- table
+
+  String table() {
+    StringBuilder sb = new StringBuilder();
+    sb.append("Veil benchmarks: JMH, ").append(plan.describe()).append("; ± is the standard deviation over the")
+        .append(" measured iterations.\n");
+    sb.append(String.format(Locale.ROOT, "Machine: %d cores, load average %.1f before and %.1f after; %.0f s.%s%n",
+        Runtime.getRuntime().availableProcessors(), loadBefore, loadAfter, seconds,
+        loadBefore > Runtime.getRuntime().availableProcessors() / 2.0
+            ? " The machine was busy: rates are low and noisy, ratios are more telling." : ""));
+    sb.append('\n');
+    int width = 8;
+    for (Measurement m : measured) {
+      width = Math.max(width, m.label().length());
+    }
+    String row = "%-" + width + "s  %14s  %12s  %-13s %s%n";
+    sb.append(String.format(Locale.ROOT, row, "benchmark", "mean", "±", "unit", "allocation"));
+    for (Measurement m : measured) {
+      if (!m.ok()) {
+        sb.append(String.format(Locale.ROOT, row, m.label(), "-", "", m.unit(), m.skipped()));
+        continue;
+      }
+      Double alloc = m.extra().get("alloc_bytes_per_op");
+      String note = alloc == null ? "" : String.format(Locale.ROOT, "%.0f B/op", alloc);
+      Double calls = m.extra().get("calls_per_s");
+      if (calls != null && m.unit().startsWith("samples")) {
+        note = String.format(Locale.ROOT, "%s calls/s", number(calls));
+      }
+      Double cores = m.extra().get("cores_used");
+      if (cores != null) {
+        note = String.format(Locale.ROOT, "on %.2f cores", cores);
+      }
+      sb.append(String.format(Locale.ROOT, row, m.label(), number(m.mean()), number(m.sd()), m.unit(), note));
+    }
+    sb.append("\nRatios (same run)\n");
+    ratioLine(sb, "ludeme Hearts ÷ reference Hearts", heartsVsReference(), "the hand-written Hearts is %.0f× faster");
+    ratioLine(sb, "GDL-II ÷ ludeme, Blind Tic-Tac-Toe", gdlVsNative(), "the ludeme engine is %.1f× faster");
+    for (String at : searchPositions()) {
+      ratioLine(sb, "so-ismcts 2 threads ÷ 1, " + at, parallelSpeedup(at), null);
+      Double[] cores = cores(at);
+      if (cores != null) {
+        sb.append(String.format(Locale.ROOT, "    the process had %.2f cores with 1 thread and %.2f with 2;"
+            + " iterations per CPU-second, 2 threads ÷ 1: %.3g%n", cores[0], cores[1], perCoreRatio(at)));
+      }
+    }
+    if (memory != null) {
+      sb.append("\nMemory (so-ismcts, ").append(memory.get("iterations")).append(" iterations at ")
+          .append(memory.get("position")).append(")\n");
+      Object perNode = memory.get("bytes_per_node");
+      sb.append(String.format(Locale.ROOT, "  tree: %s nodes, %s arms, %s retained = %s bytes per node%n",
+          number(num(memory.get("tree_nodes"))), number(num(memory.get("tree_arms"))),
+          mib(num(memory.get("tree_retained_bytes"))), perNode == null ? "-" : number(num(perNode))));
+      sb.append(String.format(Locale.ROOT,
+          "  decision: %s iterations in %.1f s (%s/s); heap %s before, peak %s (+%s, garbage included),"
+              + " retained +%s%n",
+          number(num(memory.get("decision_iterations_run"))), num(memory.get("decision_seconds")),
+          number(num(memory.get("decision_iterations_per_s"))), mib(num(memory.get("heap_before_bytes"))),
+          mib(num(memory.get("heap_peak_bytes"))), mib(num(memory.get("heap_peak_growth_bytes"))),
+          mib(num(memory.get("heap_retained_bytes")))));
+    }
+    return sb.toString();
+  }
+
+  /** The cores the process had in the 1- and 2-thread searches at {@code at}, or null when not measured. */
+  private Double[] cores(String at) {
+    Measurement one = byKey.get(Bench.searchKey(at, 1));
+    Measurement two = byKey.get(Bench.searchKey(at, 2));
+    if (one == null || two == null || !one.ok() || !two.ok()) {
+      return null;
+    }
+    Double c1 = one.extra().get("cores_used");
+    Double c2 = two.extra().get("cores_used");
+    return c1 == null || c2 == null ? null : new Double[] {c1, c2};
+  }
+
+  /**
+   * Iterations per CPU-second with two threads over that with one: near 1 when the second thread costs nothing
+   * but a core, whether or not the machine had a free core to give it.
+   */
+  private double perCoreRatio(String at) {
+    Double[] c = cores(at);
+    Measurement.Ratio r = parallelSpeedup(at);
+    return c == null || r == null ? Double.NaN : r.value() / (c[1] / c[0]);
+  }
+
+  private List<String> searchPositions() {
+    List<String> out = new java.util.ArrayList<>();
+    for (String at : Bench.HEARTS_SEARCH) {
+      out.add(at);
+    }
+    if (byKey.containsKey(Bench.searchKey(Bench.FALLBACK_SEARCH, 1))) {
+      out.add(Bench.FALLBACK_SEARCH);
+    }
+    return out;
+  }
+
+  private static void ratioLine(StringBuilder sb, String what, Measurement.Ratio r, String inverse) {
+    if (r == null) {
+      sb.append(String.format(Locale.ROOT, "  %-42s n/a%n", what));
+      return;
+    }
+    String note = inverse != null && r.value() > 0 && r.value() < 1
+        ? " (" + String.format(Locale.ROOT, inverse, 1 / r.value()) + ")" : "";
+    sb.append(String.format(Locale.ROOT, "  %-42s %.4g ± %.2g%s%n", what, r.value(), r.sd(), note));
+  }
+
+  private static double num(Object o) {
+    return o instanceof Number n ? n.doubleValue() : Double.NaN;
+  }
+
+  private static String mib(double bytes) {
+    return String.format(Locale.ROOT, "%.1f MiB", bytes / (1024.0 * 1024.0));
+  }
+
+  /** Three significant figures, with thousands separators for big numbers. */
+  static String number(double x) {
+    if (Double.isNaN(x)) {
+      return "-";
+    }
+    double a = Math.abs(x);
+    if (a >= 1000) {
+      return String.format(Locale.ROOT, "%,.0f", x);
+    }
+    if (a >= 10 || a == 0) {
+      return String.format(Locale.ROOT, "%.1f", x);
+    }
+    return String.format(Locale.ROOT, "%.3g", x);
+  }
+
+  // ---------------------------------------------------------------- JSON
+
+  Map<String, Object> toMap() {
+    Map<String, Object> root = new LinkedHashMap<>();
+    Measurement.Ratio hearts = heartsVsReference();
+    Measurement.Ratio gdl = gdlVsNative();
+    Measurement.Ratio speedup = parallelSpeedup(headline);
+    Measurement search = headlineSearch();
+    root.put("hearts_ratio_vs_reference", hearts == null ? null : hearts.value());
+    root.put("gdl_ratio_vs_native", gdl == null ? null : gdl.value());
+    root.put("ismcts_iterations_per_s", search == null || !search.ok() ? null : search.mean());
+    root.put("parallel_speedup", speedup == null ? null : speedup.value());
+    root.put("ismcts_position", headline);
+    Map<String, Object> ratios = new LinkedHashMap<>();
+    ratios.put("hearts_ratio_vs_reference", ratioMap(hearts));
+    ratios.put("gdl_ratio_vs_native", ratioMap(gdl));
+    for (String at : searchPositions()) {
+      Map<String, Object> scaling = ratioMap(parallelSpeedup(at));
+      Double[] cores = cores(at);
+      if (scaling != null && cores != null) {
+        scaling.put("cores_used_1_thread", cores[0]);
+        scaling.put("cores_used_2_threads", cores[1]);
+        scaling.put("per_cpu_second_ratio", perCoreRatio(at));
+      }
+      ratios.put("parallel_speedup/" + at, scaling);
+    }
+    root.put("ratios", ratios);
+    Map<String, Object> figures = new LinkedHashMap<>();
+    for (Measurement m : measured) {
+      Map<String, Object> f = new LinkedHashMap<>();
+      f.put("label", m.label());
+      f.put("unit", m.unit());
+      if (m.ok()) {
+        f.put("mean", m.mean());
+        f.put("sd", m.sd());
+        f.put("n", m.n());
+        f.putAll(m.extra());
+      } else {
+        f.put("mean", null);
+        f.put("skipped", m.skipped());
+      }
+      figures.put(m.key(), f);
+    }
+    root.put("figures", figures);
+    root.put("memory", memory);
+    Map<String, Object> run = new LinkedHashMap<>();
+    run.put("jmh", plan.describe());
+    run.put("cores", Runtime.getRuntime().availableProcessors());
+    run.put("load_average_before", loadBefore);
+    run.put("load_average_after", loadAfter);
+    run.put("seconds", seconds);
+    run.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+    root.put("run", run);
+    return root;
+  }
+
+  private static Map<String, Object> ratioMap(Measurement.Ratio r) {
+    if (r == null) {
+      return null;
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("value", r.value());
+    m.put("sd", r.sd());
+    return m;
+  }
+
+  String json() {
+    try {
+      return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(toMap()) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,75 @@
+package veil.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The command runs JMH and reports what it measured. The runs here are smoke runs (in this JVM, a few tens of
+ * milliseconds each): they check the wiring and the report, never a speed.
+ */
+class BenchTest {
+  record Run(int code, String out, String err) {}
+
+  static Run run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = Bench.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void usage() {
+    assertThat(run("--help").out()).startsWith("Usage: veil bench");
+    Run bad = run("--fast");
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err()).contains("unknown argument '--fast'", "Usage: veil bench");
+    assertThat(run("--json").code()).isEqualTo(2);
+  }
+
+  @Test
+  void playoutRatiosAreMeasuredInTheSameRunAndWrittenAsJson(@TempDir Path dir) throws Exception {
+    Path json = dir.resolve("bench.json");
+    Run r = run("--smoke", "--no-memory", "--only", "playout/(ludeme/(hearts|blind-tic-tac-toe)|reference|gdl)",
+        "--json", json.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("random playout, ludeme engine, hearts", "random playout, hand-written reference",
+        "ludeme Hearts ÷ reference Hearts", "GDL-II ÷ ludeme, Blind Tic-Tac-Toe");
+    JsonNode root = new ObjectMapper().readTree(Files.readString(json));
+    assertThat(root.get("hearts_ratio_vs_reference").asDouble()).isPositive();
+    assertThat(root.get("gdl_ratio_vs_native").asDouble()).isPositive();
+    assertThat(root.has("ismcts_iterations_per_s")).isTrue();
+    assertThat(root.has("parallel_speedup")).isTrue();
+    JsonNode hearts = root.get("figures").get("playout/ludeme/hearts");
+    assertThat(hearts.get("mean").asDouble()).isPositive();
+    assertThat(hearts.get("unit").asText()).isEqualTo("games/s");
+    assertThat(root.get("figures").has("playout/ludeme/agram")).isFalse();
+  }
+
+  @Test
+  void searchIterationsComeFromTheSearchItself() throws Exception {
+    Run r = run("--smoke", "--no-memory", "--only", "ismcts/blind-tic-tac-toe-step0/1t");
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).containsPattern("so-ismcts, blind-tic-tac-toe/step0, 1 thread .*iterations/s");
+    assertThat(r.out()).doesNotContain("failed");
+  }
+
+  @Test
+  void memoryProbeCountsNodesAndBytes() {
+    Map<String, Object> m = MemoryProbe.measure(Position.of(Bench.FALLBACK_SEARCH, 1), 3000);
+    assertThat(((Number) m.get("tree_iterations_run")).longValue()).isEqualTo(3000);
+    assertThat(((Number) m.get("tree_nodes")).intValue()).isBetween(2, 3001);
+    assertThat(((Number) m.get("decision_iterations_run")).longValue()).isEqualTo(3000);
+    assertThat(m).containsKeys("bytes_per_node", "heap_peak_bytes", "heap_retained_bytes");
+  }
+}
