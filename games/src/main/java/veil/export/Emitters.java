@@ -24,6 +24,7 @@ final class Emitters {
     CardValueGdl.register(this);
     ConditionGdl.register(this);
     CardSetGdl.register(this);
+    CardCountGdl.register(this);
     PlaceGdl.register(this);
     BoardGdl.register(this);
     EffectGdl.register(this);

@@ -128,8 +128,20 @@ final class Exprs {
     return Val.of(v, Kind.PLAYER);
   }
 
-  /** Reads a family's value for some key at the current version. */
+  /** Reads a family's value for some key at the current version (once per rule body: a read there is reused). */
   Val read(Family f, List<String> key, List<String> body) {
+    String probe = store.read(f, key, "\u0000");
+    int at = probe.indexOf('\u0000');
+    String prefix = probe.substring(0, at);
+    String suffix = probe.substring(at + 1);
+    for (String l : body) {
+      if (l.startsWith(prefix) && l.endsWith(suffix) && l.length() > prefix.length() + suffix.length()) {
+        String mid = l.substring(prefix.length(), l.length() - suffix.length());
+        if (mid.startsWith("?") && mid.indexOf(' ') < 0 && mid.indexOf('(') < 0) {
+          return new Val(mid, f.valueKind, f.valueKind == Kind.NUM ? store.nums(f) : null);
+        }
+      }
+    }
     String v = out.var();
     body.add(store.read(f, key, v));
     return new Val(v, f.valueKind, f.valueKind == Kind.NUM ? store.nums(f) : null);
@@ -259,7 +271,7 @@ final class Exprs {
   }
 
   private static boolean ltTableHasRows(Val a, Val b) {
-    return a.nums().first() < b.nums().last();
+    return !a.nums().isEmpty() && !b.nums().isEmpty() && a.nums().first() < b.nums().last();
   }
 
   private static boolean holds(String op, Val a, Val b) {
@@ -379,8 +391,7 @@ final class Exprs {
         return Val.of(m.instance(d, p), Kind.PLACE);
       }
     }
-    String v = out.var();
-    body.add(Program.atom(m.instances(), m.defTerm(d), owner.term(), v));
-    return Val.of(v, Kind.PLACE);
+    String seat = m.seatName(owner.term(), body);
+    return Val.of("(" + m.defTerm(d) + " " + seat + ")", Kind.PLACE);
   }
 }

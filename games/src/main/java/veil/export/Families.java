@@ -19,8 +19,11 @@ final class Families {
   private final CompiledGame g;
   private final Layout lay;
 
-  Families(Analysis analysis, Model m) {
+  private final LudState start;
+
+  Families(Analysis analysis, Model m, LudState start) {
     this.analysis = analysis;
+    this.start = start;
     this.m = m;
     this.g = m.game;
     this.lay = g.layout;
@@ -31,6 +34,19 @@ final class Families {
     Family f = analysis.get(id);
     if (f == null) {
       f = analysis.family(new Family(id, fluent, fixed, keys, valued, kind, persistent, encode));
+      if (persistent && valued && kind == Kind.NUM) {
+        // The values it holds at the start.
+        List<Integer> values = new ArrayList<>();
+        for (String fact : encode.apply(start)) {
+          String inner = fact.substring(0, fact.length() - 1);
+          values.add(Integer.parseInt(inner.substring(inner.lastIndexOf(' ') + 1)));
+        }
+        try {
+          analysis.add(f, values);
+        } catch (ExportException e) {
+          throw new IllegalStateException(e);
+        }
+      }
     }
     return f;
   }
@@ -206,7 +222,7 @@ final class Families {
   }
 
   /**
-   * (pending I (deal SOURCE DEST ROTATE LEFT)): the chance deals still to do, the first at 0. DEST is where the
+   * (pending I (todeal SOURCE DEST ROTATE LEFT)): the chance deals still to do, the first at 0. DEST is where the
    * next card goes; with ROTATE yes it passes to the next player's place after each card.
    */
   Family pending() {
@@ -222,7 +238,7 @@ final class Families {
 
   String dealTerm(int src, int dstBase, int owner, int left, int dealt) {
     int dst = dstBase + (owner == -2 ? 0 : owner >= 0 ? owner : dealt % m.n);
-    return "(deal " + m.inst[src] + " " + m.inst[dst] + " " + (owner == -1 ? "yes" : "no") + " " + left + ")";
+    return "(todeal " + m.inst[src] + " " + m.inst[dst] + " " + (owner == -1 ? "yes" : "no") + " " + left + ")";
   }
 
   /** The remaining counts of pending deals, for the analysis. */

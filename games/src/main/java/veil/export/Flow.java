@@ -120,7 +120,7 @@ final class Flow {
 
   /** Writes some keys of a family (distinct keys) under the current guard: a new version. */
   void write(Family f, List<W> ws) {
-    if (!f.read || ws.isEmpty()) {
+    if (!f.read && f.persistent || ws.isEmpty()) {
       return;
     }
     int prev = store.version(f);
@@ -250,7 +250,7 @@ final class Flow {
     List<String> b = new ArrayList<>(body);
     String at = out.var();
     b.add(Program.atom(free, at));
-    write(pend, List.of(new W(List.of(at), Program.atom("deal", src, dst, rotate, count.term()), b, null)));
+    write(pend, List.of(new W(List.of(at), Program.atom("todeal", src, dst, rotate, count.term()), b, null)));
   }
 
   /** A percept (a word, a revealed card) for the player bound by the body. */

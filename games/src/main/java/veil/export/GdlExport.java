@@ -73,12 +73,16 @@ public final class GdlExport {
     for (int pass = 0; pass < passes; pass++) {
       out = new Program();
       Model m = new Model(game, out);
-      fam = new Families(an, m);
-      seed(an, fam, start);
-      translate(game, syn, m, out, fam, an, deals, queue, start);
+      fam = new Families(an, m, start);
+      an.noteDealCounts(fam.pendingCounts(start));
+      long t0 = System.nanoTime();
+      int unwritten = translate(game, syn, m, out, fam, an, deals, queue, start);
+      if (System.getenv("VEIL_EXPORT_DEBUG") != null) {
+        System.err.println("pass " + pass + " " + (System.nanoTime() - t0) / 1000000 + " ms");
+      }
       int nowRead = readCount(an);
       boolean changed = an.changedSinceLastAsked();
-      if (pass > 0 && !changed && nowRead == reads) {
+      if (pass > 0 && !changed && nowRead == reads && unwritten == 0) {
         break;
       }
       reads = nowRead;
@@ -112,22 +116,7 @@ public final class GdlExport {
     return k;
   }
 
-  /** The values number families hold in the initial state. */
-  private static void seed(Analysis an, Families fam, LudState start) throws ExportException {
-    for (Family f : an.families()) {
-      if (f.persistent && f.valued && f.valueKind == Kind.NUM) {
-        List<Integer> values = new ArrayList<>();
-        for (String fact : f.encode.apply(start)) {
-          String inner = fact.substring(0, fact.length() - 1);
-          values.add(Integer.parseInt(inner.substring(inner.lastIndexOf(' ') + 1)));
-        }
-        an.add(f, values);
-      }
-    }
-    an.noteDealCounts(fam.pendingCounts(start));
-  }
-
-  private static void translate(CompiledGame game, Syntax syn, Model m, Program out, Families fam, Analysis an,
+  private static int translate(CompiledGame game, Syntax syn, Model m, Program out, Families fam, Analysis an,
       boolean deals, int queue, LudState start) throws ExportException {
     Emitters em = new Emitters();
     out.header("GDL-II rules of " + game.name + ", exported by veil export-gdl from " + game.sourceName + ".");
@@ -199,6 +188,7 @@ public final class GdlExport {
     }
     out.insert(top, "The initial state (the engine's, after the start rules).", init);
     out.insert(top, "Roles.", roles);
+    return flow.store.unwrittenReads;
   }
 
   /** A ludeme game whose phases can change forever without a move is refused: settling is unrolled. */

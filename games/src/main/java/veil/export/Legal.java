@@ -27,9 +27,11 @@ final class Legal {
       out.rule(Program.atom("legal", r, "noop"), List.of(player, notOver, pending));
       String c = out.var();
       String s = out.var();
+      out.rule(Program.atom("dealsource", s),
+          List.of(x.store.read(x.fam.pending(), List.of("0"), Program.atom("todeal", s, out.var(), out.var(),
+              out.var()))));
       out.rule(Program.atom("legal", "random", Program.atom("deal", c)), List.of(notOver,
-          x.store.read(x.fam.pending(), List.of("0"), Program.atom("deal", s, out.var(), out.var(), out.var())),
-          x.store.read(x.fam.at(), List.of(c), s)));
+          Program.atom("dealsource", s), x.store.read(x.fam.at(), List.of(c), s)));
     }
     Ctx ctx = Ctx.EMPTY.bind("Mover", Val.of(r, Kind.PLAYER), player);
     for (int i = 0; i < g.phases.length; i++) {

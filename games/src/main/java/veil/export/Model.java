@@ -209,19 +209,34 @@ final class Model {
     return null;
   }
 
-  /** (instance PLACE OWNER INSTANCE) for per-player places. */
-  String instances() {
-    if (out.once("instance")) {
-      for (PlaceTable.Def d : game.placeDefs) {
-        if (d.perPlayer()) {
-          for (int p = 0; p < n; p++) {
-            out.table("instance", "(instance " + defTerm(d) + " " + player[p] + " " + instance(d, p) + ")",
-                "the place of each player: (instance place player where)");
-          }
+  /**
+   * The seat name (p1, p2 …) of a player term, as per-player places name their owner: the player itself when roles
+   * are named p1…, else a variable bound by (seatname PLAYER SEAT).
+   */
+  String seatName(String player, java.util.List<String> body) {
+    boolean plain = true;
+    for (int p = 0; p < n; p++) {
+      plain &= this.player[p].equals("p" + (p + 1));
+    }
+    if (plain) {
+      return player;
+    }
+    if (!player.startsWith("?")) {
+      for (int p = 0; p < n; p++) {
+        if (this.player[p].equals(player)) {
+          return "p" + (p + 1);
         }
       }
     }
-    return "instance";
+    if (out.once("seatname")) {
+      for (int p = 0; p < n; p++) {
+        out.table("seatname", "(seatname " + this.player[p] + " p" + (p + 1) + ")",
+            "(seatname player seat): per-player places are named by seat, (hand p1) …");
+      }
+    }
+    String v = out.var();
+    body.add("(seatname " + player + " " + v + ")");
+    return v;
   }
 
   /** (ownerof INSTANCE PLAYER), none for shared places. */

@@ -54,13 +54,15 @@ final class Step {
     String d = f.out.var();
     String r = f.out.var();
     String n = f.out.var();
-    String head = f.store.read(pend, List.of("0"), Program.atom("deal", s, d, r, n));
-    List<String> body = List.of(Program.atom("does", "random", Program.atom("deal", c)), head);
+    String head = f.store.read(pend, List.of("0"), Program.atom("todeal", s, d, r, n));
+    String route = f.out.rel("dealroute");
+    f.out.rule(Program.atom(route, s, d), List.of(head));
+    List<String> body = List.of(Program.atom("does", "random", Program.atom("deal", c)), Program.atom(route, s, d));
     f.moveCard(c, s, d, body);
     String n2 = f.out.var();
     String d2 = f.out.var();
-    String head2 = f.store.read(pend, List.of("0"), Program.atom("deal", s, d, r, n));
-    f.write(pend, List.of(new Flow.W(List.of("0"), Program.atom("deal", s, d2, r, n2),
+    String head2 = f.store.read(pend, List.of("0"), Program.atom("todeal", s, d, r, n));
+    f.write(pend, List.of(new Flow.W(List.of("0"), Program.atom("todeal", s, d2, r, n2),
         List.of(head2, Program.atom("plus", n2, "1", n), Program.atom(dealNext(), r, d, d2)), null)));
   }
 
@@ -93,10 +95,12 @@ final class Step {
     String n = f.out.var();
     String c = f.out.var();
     String full = f.out.rel("sourceleft");
-    String head = f.store.read(pend, List.of("0"), Program.atom("deal", s, d, r, n));
-    f.out.rule(Program.atom(full, s), List.of(head, f.store.read(at, List.of(c), s)));
+    String source = f.out.rel("dealsource");
+    String head = f.store.read(pend, List.of("0"), Program.atom("todeal", s, d, r, n));
+    f.out.rule(Program.atom(source, s), List.of(head));
+    f.out.rule(Program.atom(full, s), List.of(Program.atom(source, s), f.store.read(at, List.of(c), s)));
     String done = f.out.rel("dealdone");
-    f.out.rule(done, List.of(f.store.read(pend, List.of("0"), Program.atom("deal", s, d, r, "0"))));
+    f.out.rule(done, List.of(f.store.read(pend, List.of("0"), Program.atom("todeal", s, d, r, "0"))));
     f.out.rule(done, List.of(head, Program.not(Program.atom(full, s))));
     String drop = f.sub(List.of(done));
     // Shift the queue down by one.
@@ -367,20 +371,14 @@ final class Step {
   private void finish(Node outcome) throws ExportException {
     Bound b = f.x.em.bind(outcome, Type.OUTCOME);
     OutcomeGdl.Keys keys = f.x.em.emitter(b, Type.OUTCOME, GdlEmitter.Outcome.class).emit(b, f);
-    for (int a : keys.nums()) {
-      for (int c : keys.nums()) {
-        m.lt(a, c);
-      }
-    }
     int n = m.n;
     List<Flow.W> scores = new ArrayList<>();
+    KeyOrder order = KeyOrder.of(f.x, keys.rel(), keys.nums());
     for (int p = 0; p < n; p++) {
-      // (count_k B E): among the first k players, B have a higher key than p and E an equal one.
+      // (rank_k B E): among the first k players, B have a higher key than p and E an equal one (p included).
       String prev = null;
       for (int q = 0; q < n; q++) {
         String rel = f.out.rel("rank");
-        String a = f.out.var();
-        String c = f.out.var();
         String bb = f.out.var();
         String e = f.out.var();
         String b2 = f.out.var();
@@ -388,21 +386,21 @@ final class Step {
         List<String> start = prev == null ? List.of() : List.of(Program.atom(prev, bb, e));
         String b0 = prev == null ? "0" : bb;
         String e0 = prev == null ? "0" : e;
-        String kp = keys.rel().call(m.player[p], a);
         if (q == p) {
           List<String> body = new ArrayList<>(start);
           body.add(Program.atom("plus", e0, "1", e2));
           f.out.rule(Program.atom(rel, b0, e2), body);
         } else {
-          String kq = keys.rel().call(m.player[q], c);
-          List<String> higher = new ArrayList<>(start);
-          higher.addAll(List.of(kp, kq, Program.atom("lt", a, c), Program.atom("plus", b0, "1", b2)));
-          f.out.rule(Program.atom(rel, b2, e0), higher);
+          List<String> up = new ArrayList<>(start);
+          String higher = Program.atom(order.higher, m.player[p], m.player[q]);
+          String tied = Program.atom(order.tied, m.player[p], m.player[q]);
+          up.addAll(List.of(higher, Program.atom("plus", b0, "1", b2)));
+          f.out.rule(Program.atom(rel, b2, e0), up);
           List<String> equal = new ArrayList<>(start);
-          equal.addAll(List.of(kp, keys.rel().call(m.player[q], a), Program.atom("plus", e0, "1", e2)));
+          equal.addAll(List.of(tied, Program.atom("plus", e0, "1", e2)));
           f.out.rule(Program.atom(rel, b0, e2), equal);
           List<String> lower = new ArrayList<>(start);
-          lower.addAll(List.of(kp, kq, Program.atom("lt", c, a)));
+          lower.addAll(List.of(Program.not(higher), Program.not(tied)));
           f.out.rule(Program.atom(rel, b0, e0), lower);
         }
         prev = rel;

@@ -17,6 +17,9 @@ final class Store {
   private final Map<Family, NavigableSet<Integer>> nums = new HashMap<>();
   private final Analysis analysis;
 
+  /** Reads of registers not written yet: a pass with any is not the last one. */
+  int unwrittenReads;
+
   Store(Analysis analysis) {
     this.analysis = analysis;
   }
@@ -30,7 +33,9 @@ final class Store {
     f.read = true;
     int v = version(f);
     if (v == 0 && !f.persistent) {
-      throw new IllegalStateException("register " + f.id + " read before it is written");
+      // Not written yet in this pass because nobody had read it before: the next pass writes it.
+      unwrittenReads++;
+      return Exprs.FALSE;
     }
     return v == 0 ? "(true " + f.term(key, value) + ")" : f.stage(v, key, value);
   }

@@ -96,8 +96,7 @@ final class TrickGdl implements ActionGdl {
   }
 
   private static List<String> following(Ctx ctx, Exprs x) {
-    String n = x.out.var();
-    return new ArrayList<>(List.of(x.store.read(x.fam.played(), List.of(), n), Program.atom("distinct", n, "0")));
+    return new ArrayList<>(List.of(Program.not(x.store.read(x.fam.played(), List.of(), "0"))));
   }
 
   @Override
@@ -190,27 +189,16 @@ final class TrickGdl implements ActionGdl {
       nums.add(-1);
     }
     Rel key = x.helper("key", Ctx.EMPTY, bodies, outs);
-    for (int a : nums) {
-      for (int bb : nums) {
-        m.lt(a, bb);
-      }
-    }
     // Beaten: another key is higher, or equal and earlier from the leader.
+    KeyOrder order = KeyOrder.of(x, key, nums);
     String me = x.out.var();
     String other = x.out.var();
-    String ka = x.out.var();
-    String kb = x.out.var();
     String lead = x.out.var();
     String beaten = x.out.rel("beaten");
-    List<String> common = List.of(Program.atom(m.players(), me), key.call(me, ka), Program.atom(m.players(), other),
-        Program.atom("distinct", me, other));
-    List<String> higher = new ArrayList<>(common);
-    higher.addAll(List.of(key.call(other, kb), Program.atom("lt", ka, kb)));
-    x.out.rule(Program.atom(beaten, me), higher);
-    List<String> earlier = new ArrayList<>(common);
-    earlier.addAll(List.of(key.call(other, ka), x.store.read(f.fam.leader(), List.of(), lead),
+    x.out.rule(Program.atom(beaten, me), List.of(Program.atom(order.higher, me, other)));
+    x.out.rule(Program.atom(beaten, me), List.of(Program.atom(order.tied, me, other),
+        Program.atom("distinct", me, other), x.store.read(f.fam.leader(), List.of(), lead),
         Program.atom(before(x), lead, other, me)));
-    x.out.rule(Program.atom(beaten, me), earlier);
     String w = x.out.var();
     f.set(f.fam.winner(), List.of(), Val.of(w, Kind.PLAYER),
         List.of(Program.atom(m.players(), w), Program.not(Program.atom(beaten, w))));
