@@ -20,8 +20,8 @@ final class ConditionGdl {
   }
 
   static void compare(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
-    Val a = x.num(b.get("a"), ctx, body);
-    Val c = x.num(b.get("b"), ctx, body);
+    Val a = x.projected(b.get("a"), null, ctx, body);
+    Val c = x.projected(b.get("b"), null, ctx, body);
     x.compare(b.name(), a, c, body, b.call);
   }
 

@@ -29,7 +29,7 @@ final class EffectGdl {
       key.add(x.num(b.get("a"), Kind.PLAYER, ctx, body).term());
     }
     Node valueNode = perPlayer ? b.get("b") : b.get("a");
-    Val value = x.num(valueNode, ctx, body);
+    Val value = x.projected(valueNode, null, ctx, body);
     if (b.name().equals("set")) {
       f.fam.noteVarKind(name, value.kind(), valueNode);
     }

@@ -41,6 +41,27 @@ final class Exprs {
     return em.emitter(b, Type.INT, GdlEmitter.Num.class).emit(b, ctx, body, this);
   }
 
+  /**
+   * An integer expression whose literals are folded into a helper relation of its value when they are more than
+   * one: grounding then meets each value once instead of every way of reaching it (e.g. every card with that
+   * value).
+   */
+  Val projected(Node n, Kind want, Ctx ctx, List<String> body) throws ExportException {
+    List<String> own = new ArrayList<>();
+    Val v = num(n, ctx, own);
+    if (want != null) {
+      v = coerce(v, want, n);
+    }
+    if (own.size() <= 1 || !v.isVar()) {
+      body.addAll(own);
+      return v;
+    }
+    Rel rel = helper("val", ctx, List.of(own), List.of(List.of(v.term())));
+    String out1 = out.var();
+    body.add(rel.call(out1));
+    return new Val(out1, v.kind(), v.nums());
+  }
+
   /** An integer expression that must be of one kind (a literal -1 is none). */
   Val num(Node n, Kind want, Ctx ctx, List<String> body) throws ExportException {
     return coerce(num(n, ctx, body), want, n);

@@ -144,7 +144,8 @@ public final class GdlExport {
       }
     }
     for (int k = 1; !an.dealCounts().isEmpty() && k <= an.dealCounts().last(); k++) {
-      m.plus(k - 1, 1);
+      out.table("dealleft", "(dealleft " + k + " " + (k - 1) + ")",
+          "(dealleft n m): after one more card of a deal, m of its n cards are left to deal");
     }
     if (deals) {
       new Step(flow, syn, moves, deals, queue).queueNext();

@@ -38,8 +38,18 @@ final class Model {
       suitTerm[s] = Names.gdl(game.cards.suitNames()[s]);
     }
     inst = game.places.text().clone();
+    // Phase names become constants: one that is also a move's or a place's name gets a suffix (arity clash).
+    java.util.Set<String> taken = new java.util.HashSet<>(List.of("move", "pass", "play", "mark", "deal",
+        "tiebreak", "noop", "hidden", "moved", "revealed", "none", "swap", "discard"));
+    for (PlaceTable.Def d : game.placeDefs) {
+      taken.add(Names.gdl(d.name()));
+    }
+    for (int a = 2; a < game.actions.length; a++) {
+      taken.add(game.actions[a].verb());
+    }
     for (veil.ludeme.Phase ph : game.phases) {
-      phaseNames.add(Names.gdl(ph.name));
+      String name = Names.gdl(ph.name);
+      phaseNames.add(taken.contains(name) ? name + "_phase" : name);
     }
   }
 

@@ -24,9 +24,9 @@ final class NumberGdl {
     char op = b.name().charAt(0);
     List<Node> terms = new ArrayList<>(List.of(b.get("a"), b.get("b")));
     terms.addAll(b.rest);
-    Val acc = x.num(terms.get(0), Kind.NUM, ctx, body);
+    Val acc = x.projected(terms.get(0), Kind.NUM, ctx, body);
     for (Node t : terms.subList(1, terms.size())) {
-      acc = x.arith(op, acc, x.num(t, Kind.NUM, ctx, body), body, b.call);
+      acc = x.arith(op, acc, x.projected(t, Kind.NUM, ctx, body), body, b.call);
     }
     return acc;
   }

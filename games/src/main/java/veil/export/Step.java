@@ -63,7 +63,7 @@ final class Step {
     String d2 = f.out.var();
     String head2 = f.store.read(pend, List.of("0"), Program.atom("todeal", s, d, r, n));
     f.write(pend, List.of(new Flow.W(List.of("0"), Program.atom("todeal", s, d2, r, n2),
-        List.of(head2, Program.atom("plus", n2, "1", n), Program.atom(dealNext(), r, d, d2)), null)));
+        List.of(head2, Program.atom("dealleft", n, n2), Program.atom(dealNext(), r, d, d2)), null)));
   }
 
   /** (dealnext ROTATE D D2): where the next card of a deal goes. */
