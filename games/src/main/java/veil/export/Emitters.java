@@ -69,6 +69,13 @@ final class Emitters {
     return (T) e;
   }
 
+  /** The same translations without one (for tests of what an untranslated ludeme does). */
+  Emitters without(String name, Type type) {
+    Emitters e = new Emitters();
+    e.emitters.remove(key(name, type));
+    return e;
+  }
+
   List<String> names() {
     return List.copyOf(emitters.keySet());
   }

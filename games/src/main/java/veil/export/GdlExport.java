@@ -49,6 +49,38 @@ public final class GdlExport {
     }
   }
 
+  /**
+   * Exports the game a GAME argument names (a bundled game or a .lud file).
+   *
+   * @throws veil.model.GameLoadException when the argument names no game, a GDL-II game, or a game that does not
+   *     compile (the message is the formatted report)
+   */
+  public static Exported exportGame(veil.games.GameRegistry registry, String argument, Map<String, String> options)
+      throws veil.model.GameLoadException, ExportException {
+    veil.games.GameSource src = registry.resolve(argument);
+    if (!src.extension().equals("lud")) {
+      throw new veil.model.GameLoadException("error: " + argument + " is not a ludeme game (.lud): export-gdl "
+          + "exports ludeme games to GDL-II\n");
+    }
+    String text;
+    try {
+      if (src.isBundled()) {
+        try (java.io.InputStream in = src.bundled().url().openStream()) {
+          text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+      } else {
+        text = java.nio.file.Files.readString(src.file());
+      }
+    } catch (java.io.IOException e) {
+      throw new veil.model.GameLoadException("error: cannot read " + src.sourceName() + ": " + e.getMessage() + "\n");
+    }
+    try {
+      return export(src.sourceName(), text, options);
+    } catch (DslException e) {
+      throw new veil.model.GameLoadException(e.getMessage());
+    }
+  }
+
   /** Reads, expands and compiles a .lud text, then exports it. */
   public static Exported export(String sourceName, String text, Map<String, String> options)
       throws ExportException, DslException {
@@ -59,6 +91,11 @@ public final class GdlExport {
 
   /** Exports a compiled game from the expanded syntax it was compiled from. */
   public static Exported export(CompiledGame game, List<Node> forms) throws ExportException {
+    return export(game, forms, new Emitters());
+  }
+
+  /** With a given set of ludeme translations (tests take one away). */
+  static Exported export(CompiledGame game, List<Node> forms, Emitters em) throws ExportException {
     Syntax syn = new Syntax(forms);
     checkPhases(game, syn);
     Analysis an = new Analysis();
@@ -76,7 +113,7 @@ public final class GdlExport {
       fam = new Families(an, m, start);
       an.noteDealCounts(fam.pendingCounts(start));
       long t0 = System.nanoTime();
-      int unwritten = translate(game, syn, m, out, fam, an, deals, queue, start);
+      int unwritten = translate(game, syn, m, out, fam, an, deals, queue, start, em);
       if (System.getenv("VEIL_EXPORT_DEBUG") != null) {
         System.err.println("pass " + pass + " " + (System.nanoTime() - t0) / 1000000 + " ms");
       }
@@ -117,8 +154,7 @@ public final class GdlExport {
   }
 
   private static int translate(CompiledGame game, Syntax syn, Model m, Program out, Families fam, Analysis an,
-      boolean deals, int queue, LudState start) throws ExportException {
-    Emitters em = new Emitters();
+      boolean deals, int queue, LudState start, Emitters em) throws ExportException {
     out.header("GDL-II rules of " + game.name + ", exported by veil export-gdl from " + game.sourceName + ".");
     if (!game.description.isEmpty()) {
       out.header(game.description);
