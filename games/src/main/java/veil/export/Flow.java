@@ -219,7 +219,12 @@ final class Flow {
         out.rule(seen, b);
       }
     }
-    List<String> b = guarded(mv.body());
+    // The hidden percept does not name the card: project the move onto its places first, so that it is not
+    // derived (and grounded) once per card.
+    List<String> placeVars = new ArrayList<>(Program.vars(List.of(mv.from(), mv.to())));
+    String moving = out.rel("moving");
+    out.rule(Program.atom(moving, placeVars), guarded(mv.body()));
+    List<String> b = new ArrayList<>(List.of(Program.atom(moving, placeVars)));
     b.add(player);
     if (anyVisible) {
       b.add(Program.not(Program.atom(see, r, mv.from())));

@@ -210,15 +210,23 @@ final class Step {
   private void settle() throws ExportException {
     f.out.section("Settling: drop finished deals, check the end, enter or leave phases (unrolled).");
     CompiledGame g = m.game;
+    int n = g.phases.length;
+    boolean anyEntry = hasAnyEntry();
+    // Which (phase, entering) a round can start in: any at first; then what an entry or an exit leads to.
+    boolean[][] possible = new boolean[n][2];
+    for (boolean[] p : possible) {
+      p[0] = true;
+      p[1] = anyEntry;
+    }
     String going = f.guard();
-    int rounds = 2 * g.phases.length + 1;
     int enqueuedBefore = -1;
-    for (int round = 0; round < rounds && (round == 0 || going != null); round++) {
+    for (int round = 0; round <= 2 * n + 1 && (round == 0 || going != null); round++) {
       String now = going;
       List<String> next = new ArrayList<>();
       String[] after = new String[1];
       boolean drops = deals && f.enqueues != enqueuedBefore;
       enqueuedBefore = f.enqueues;
+      boolean[][] could = possible;
       f.under(now, () -> {
         String g2 = f.guard();
         if (drops) {
@@ -232,16 +240,30 @@ final class Step {
           curFromControl();
           after[0] = endRules();
         });
-        String noEnd = after[0] == null ? g2 : after[0];
-        f.under(noEnd, () -> phaseChanges(next));
+        f.under(after[0], () -> phaseChanges(next, could));
       });
+      boolean[][] then = new boolean[n][2];
+      for (int ph = 0; ph < n; ph++) {
+        if (possible[ph][1]) {
+          then[ph][0] = true;
+        }
+        if (possible[ph][0]) {
+          for (int to : g.phases[ph].exitTo) {
+            then[to][anyEntry ? 1 : 0] = true;
+          }
+        }
+      }
+      possible = then;
       going = null;
       if (!next.isEmpty()) {
         going = f.out.rel("g");
-        for (String n : next) {
-          f.out.rule(going, List.of(n));
+        for (String x : next) {
+          f.out.rule(going, List.of(x));
         }
       }
+    }
+    if (going != null) {
+      throw new ExportException("export-gdl: settling " + g.name + " takes more rounds than its phases allow");
     }
   }
 
@@ -266,46 +288,51 @@ final class Step {
     return f.sub(noneYet);
   }
 
-  /** Phase entry (once chance has settled) or the first transition that holds. */
-  private void phaseChanges(List<String> continued) throws ExportException {
+  /**
+   * Phase entry (once chance has settled) or the first transition that holds, for the (phase, entering) pairs
+   * possible in this round; the guards under which settling goes on are added to {@code continued}.
+   */
+  private void phaseChanges(List<String> continued, boolean[][] possible) throws ExportException {
     CompiledGame g = m.game;
     Family entering = f.fam.entering();
-    boolean anyEntry = false;
-    for (int i = 0; i < g.phases.length; i++) {
-      anyEntry |= hasEntry(i);
+    boolean anyEntry = hasAnyEntry();
+    boolean enterNow = false;
+    for (boolean[] p : possible) {
+      enterNow |= p[1];
     }
     String noEntry = f.guard();
     if (anyEntry) {
       String enter = f.sub(List.of(f.store.read(entering, List.of(), null)));
       noEntry = f.sub(List.of(Program.not(enter)));
-      f.under(enter, () -> {
-        f.write(entering, List.of(new Flow.W(List.of(), Flow.CLEAR, List.of(), null)));
-        for (int i = 0; i < g.phases.length; i++) {
-          if (!hasEntry(i)) {
-            continue;
-          }
-          int ph = i;
-          String in = g.phases.length > 1 ? f.sub(List.of(phaseLit(i))) : f.guard();
-          f.under(in, () -> {
-            List<ActionGdl> actions = new ArrayList<>();
-            moves.get(ph).actions(actions);
-            for (ActionGdl a : actions) {
-              a.entry(f);
+      if (enterNow) {
+        f.under(enter, () -> {
+          f.write(entering, List.of(new Flow.W(List.of(), Flow.CLEAR, List.of(), null)));
+          for (int i = 0; i < g.phases.length; i++) {
+            if (!hasEntry(i) || !possible[i][1]) {
+              continue;
             }
-            f.effect(syn.phases.get(ph).entry(), Ctx.EMPTY);
-          });
-        }
-      });
-      continued.add(enter);
+            int ph = i;
+            String in = g.phases.length > 1 ? f.sub(List.of(phaseLit(i))) : f.guard();
+            f.under(in, () -> {
+              List<ActionGdl> actions = new ArrayList<>();
+              moves.get(ph).actions(actions);
+              for (ActionGdl a : actions) {
+                a.entry(f);
+              }
+              f.effect(syn.phases.get(ph).entry(), Ctx.EMPTY);
+            });
+          }
+        });
+        continued.add(enter);
+      }
     }
     f.under(noEntry, () -> {
       for (int i = 0; i < g.phases.length; i++) {
         List<Syntax.Transition> ts = syn.phases.get(i).transitions();
-        if (ts.isEmpty()) {
+        if (ts.isEmpty() || !possible[i][0]) {
           continue;
         }
         String in = g.phases.length > 1 ? f.sub(List.of(phaseLit(i))) : f.guard();
-        int from = i;
         f.under(in, () -> {
           List<String> conds = new ArrayList<>();
           for (Syntax.Transition t : ts) {
