@@ -38,7 +38,11 @@ final class Analysis {
   /** Adds values a family may hold at the start of some step. */
   void add(Family f, Iterable<Integer> values) throws ExportException {
     NavigableSet<Integer> s = nums(f);
+    long[] cap = caps.get(f);
     for (int v : values) {
+      if (cap != null && (v < cap[0] || v > cap[1])) {
+        continue; // a counter's value out of reach within the step bound
+      }
       changed |= s.add(v);
     }
     if (s.size() > MAX_VALUES) {
@@ -76,6 +80,85 @@ final class Analysis {
 
   NavigableSet<Integer> dealCounts() {
     return dealCounts;
+  }
+
+  /**
+   * Counters: number families a step only adds constants to or sets to constants. Within the step bound their
+   * values lie between the extremes of the start and set values, moved by the bound times the sum of the amounts
+   * added in a step; the whole interval is taken at once instead of one step per pass.
+   */
+  private static final class Counter {
+    boolean other;
+    int up;
+    int down;
+    final NavigableSet<Integer> constants = new TreeSet<>();
+  }
+
+  private final Map<Family, Counter> counters = new LinkedHashMap<>();
+  private final Map<Family, long[]> caps = new LinkedHashMap<>();
+  private final Map<Family, NavigableSet<Integer>> initial = new LinkedHashMap<>();
+
+  /** The values a family holds in the initial state. */
+  void seed(Family f, Iterable<Integer> values) throws ExportException {
+    NavigableSet<Integer> s = initial.computeIfAbsent(f, k -> new TreeSet<>());
+    for (int v : values) {
+      s.add(v);
+    }
+    add(f, values);
+  }
+
+  void beginPass() {
+    counters.clear();
+  }
+
+  void noteSet(Family f, Integer constant) {
+    Counter c = counters.computeIfAbsent(f, k -> new Counter());
+    if (constant == null) {
+      c.other = true;
+    } else {
+      c.constants.add(constant);
+    }
+  }
+
+  void noteAdd(Family f, NavigableSet<Integer> amounts) {
+    Counter c = counters.computeIfAbsent(f, k -> new Counter());
+    if (amounts == null || amounts.isEmpty()) {
+      c.other = true;
+      return;
+    }
+    c.up += Math.max(0, amounts.last());
+    c.down += Math.max(0, -amounts.first());
+  }
+
+  /** Widens every counter to all it can reach within {@code bound} steps. */
+  void widenCounters(int bound) throws ExportException {
+    for (Map.Entry<Family, Counter> e : counters.entrySet()) {
+      Counter c = e.getValue();
+      if (c.other || c.up + c.down == 0) {
+        caps.remove(e.getKey());
+        continue;
+      }
+      NavigableSet<Integer> s = new TreeSet<>(initial.getOrDefault(e.getKey(), new TreeSet<>()));
+      s.addAll(c.constants);
+      if (s.isEmpty()) {
+        continue;
+      }
+      long lo = s.first() - (long) bound * c.down;
+      long hi = s.last() + (long) bound * c.up;
+      if (hi - lo + 1 > MAX_VALUES) {
+        Family f = e.getKey();
+        throw new ExportException("export-gdl: cannot bound the values of " + f.fluent + (f.fixed.isEmpty() ? ""
+            : " " + String.join(" ", f.fixed)) + ": " + lo + ".." + hi + " within the step bound " + bound
+            + " is more than " + MAX_VALUES + " values");
+      }
+      java.util.List<Integer> all = new java.util.ArrayList<>();
+      for (long v = lo; v <= hi; v++) {
+        all.add((int) v);
+      }
+      caps.remove(e.getKey());
+      add(e.getKey(), all);
+      caps.put(e.getKey(), new long[] {lo, hi});
+    }
   }
 
   /** Whether a value was added since the last call. */

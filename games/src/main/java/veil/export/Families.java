@@ -42,7 +42,7 @@ final class Families {
           values.add(Integer.parseInt(inner.substring(inner.lastIndexOf(' ') + 1)));
         }
         try {
-          analysis.add(f, values);
+          analysis.seed(f, values);
         } catch (ExportException e) {
           throw new IllegalStateException(e);
         }

@@ -152,6 +152,9 @@ final class Flow {
   }
 
   void set(Family f, List<String> key, Val value, List<String> body) {
+    if (f.valued && f.valueKind == Kind.NUM) {
+      an.noteSet(f, value.constant());
+    }
     write(f, List.of(w(key, value, body)));
   }
 
@@ -163,7 +166,8 @@ final class Flow {
     List<String> b = new ArrayList<>(body);
     Val old = x.read(f, key, b);
     Val sum = x.arith('+', old, amount, b, at);
-    set(f, key, sum, b);
+    an.noteAdd(f, amount.nums());
+    write(f, List.of(w(key, sum, b)));
   }
 
   void increment(Family f) throws ExportException {

@@ -112,12 +112,10 @@ public final class GdlExport {
       Model m = new Model(game, out);
       fam = new Families(an, m, start);
       an.noteDealCounts(fam.pendingCounts(start));
-      long t0 = System.nanoTime();
+      an.beginPass();
       int unwritten = translate(game, syn, m, out, fam, an, deals, queue, start, em);
-      if (System.getenv("VEIL_EXPORT_DEBUG") != null) {
-        System.err.println("pass " + pass + " " + (System.nanoTime() - t0) / 1000000 + " ms");
-      }
       int nowRead = readCount(an);
+      an.widenCounters(game.stepBound);
       boolean changed = an.changedSinceLastAsked();
       if (pass > 0 && !changed && nowRead == reads && unwritten == 0) {
         break;
