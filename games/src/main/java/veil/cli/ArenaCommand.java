@@ -200,53 +200,37 @@ final class ArenaCommand implements Callable<Integer> {
   }
 
   /**
-   * Says when an honest agent played random moves because its information-set sampler found no state consistent
-   * with what it saw (until a game has its own fast sampler, the general one often gives up on card games). The
-   * arena file records each game's iterations per seat, not each decision's fallback, so the count is a lower
-   * bound: the decisions of games in which the agent never completed one search iteration.
+   * Says when a search agent played random moves because its information-set sampler found no state consistent
+   * with what it saw: exact counts, per agent, from each game's record.
    */
   static void printFallbacks(PrintWriter out, Game game, ArenaResult result, Budget budget) {
     List<String> specs = result.config().agents();
     List<String> lines = new ArrayList<>();
     for (int a = 0; a < specs.size(); a++) {
-      if (!AgentSpecs.samples(specs.get(a))) {
-        continue;
-      }
       long decisions = 0;
-      long iterations = 0;
-      long blind = 0;
+      long fallbacks = 0;
       for (GameResult g : result.games()) {
         for (int r = 0; r < g.agentOfRole().length; r++) {
           if (g.agentOfRole()[r] == a) {
             decisions += g.decisions()[r];
-            iterations += g.iterations()[r];
-            blind += g.iterations()[r] == 0 ? g.decisions()[r] : 0;
+            fallbacks += g.fallbacks()[r];
           }
         }
       }
-      boolean shortOfBudget = !budget.timed() && iterations < decisions * budget.iterations();
-      if (blind == 0 && !shortOfBudget) {
+      if (fallbacks == 0) {
         continue;
       }
       String who = specs.get(a) + (specs.indexOf(specs.get(a)) != specs.lastIndexOf(specs.get(a)) ? "#" + (a + 1)
           : "");
-      StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %s: at least %d of %d decisions",
-          who, blind, decisions));
-      if (!budget.timed() && decisions > 0) {
-        line.append(String.format(Locale.ROOT, "; %.1f%% of the iteration budget found a state to search",
-            100.0 * iterations / ((double) decisions * budget.iterations())));
-      }
-      lines.add(line.toString());
+      lines.add(String.format(Locale.ROOT, "  %s: %d of %d decisions", who, fallbacks, decisions));
     }
     if (lines.isEmpty()) {
       return;
     }
     out.println("fallback  these agents moved at random where their information-set sampler found no state");
     out.println("          consistent with what they saw" + (game.determinizer() == null ? " (" + game.name()
-        + " has no fast sampler yet)" : "") + ":");
+        + " has no fast sampler)" : "") + ":");
     lines.forEach(out::println);
-    out.println("  (\"at least\": the arena file records iterations per game, not fallbacks per move, so only");
-    out.println("  the games in which an agent never completed a search iteration are counted)");
   }
 
   private void printFailures(PrintWriter err, ArenaResult result) {

@@ -123,7 +123,8 @@ public final class Arena {
       ms[r] = rec.msPerMove(r);
     }
     return new GameResult(index, seed, agentOfRole, specOfRole, rec.joints(), MatchRunner.jointText(game, rec.joints()),
-        rec.scores(), rec.decisions(), ms, rec.iterations(), rec.decisionNanos(), rec.failure());
+        rec.scores(), rec.decisions(), ms, rec.iterations(), rec.decisionNanos(), rec.failure(),
+        rec.fallbacks());
   }
 
   /** The per-agent table over the games that did not fail. */

@@ -130,6 +130,7 @@ public final class ArenaFile implements AutoCloseable {
     n.set("msPerMove", JSON.valueToTree(g.msPerMove()));
     n.set("iterations", JSON.valueToTree(g.iterations()));
     n.set("decisionNanos", JSON.valueToTree(g.decisionNanos()));
+    n.set("fallbacks", JSON.valueToTree(g.fallbacks()));
     if (g.failure() == null) {
       n.putNull("failure");
     } else {
@@ -161,7 +162,8 @@ public final class ArenaFile implements AutoCloseable {
           JSON.treeToValue(n.get("msPerMove"), double[].class),
           JSON.treeToValue(n.get("iterations"), long[].class),
           JSON.treeToValue(n.get("decisionNanos"), long[].class),
-          n.get("failure").isNull() ? null : n.get("failure").asText());
+          n.get("failure").isNull() ? null : n.get("failure").asText(),
+          n.has("fallbacks") ? JSON.treeToValue(n.get("fallbacks"), int[].class) : new int[roles]);
     } catch (JsonProcessingException e) {
       throw new IllegalArgumentException("bad game line: " + e.getOriginalMessage());
     }

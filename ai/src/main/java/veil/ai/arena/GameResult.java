@@ -2,7 +2,8 @@ package veil.ai.arena;
 
 /**
  * One game of a tournament as stored in the output: index, seed, the agent index in each role (-1 for random),
- * the joint moves (ints and GDL text), per-role scores (null when the game failed), and per-role decision costs.
+ * the joint moves (ints and GDL text), per-role scores (null when the game failed), per-role decision costs, and
+ * per-role fallbacks: decisions where a search agent found no state of its information set and moved at random.
  */
 public record GameResult(
     int index,
@@ -16,7 +17,8 @@ public record GameResult(
     double[] msPerMove,
     long[] iterations,
     long[] decisionNanos,
-    String failure) {
+    String failure,
+    int[] fallbacks) {
   public boolean failed() {
     return failure != null;
   }
