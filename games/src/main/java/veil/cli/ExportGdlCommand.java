@@ -64,7 +64,7 @@ final class ExportGdlCommand implements Callable<Integer> {
       err.flush();
       return Main.GAME_ERROR;
     }
-    out.println("wrote the GDL-II rules of " + e.game().name + " to " + output + " (" + e.groundHint()
+    out.println("wrote the GDL-II rules of " + e.game().name + " to " + output + " (" + e.ruleCount()
         + " rules and facts)");
     out.flush();
     return 0;

@@ -95,13 +95,13 @@ final class Families {
         s -> s.v[Slot.TERMINAL] != 0 ? List.of("terminated") : List.of());
   }
 
-  /** (score PLAYER GOAL), written when the game ends. */
+  /** (goalvalue PLAYER GOAL), written when the game ends. */
   Family score() {
-    return make("score", "score", List.of(), 1, true, Kind.NUM, true, s -> {
+    return make("goalvalue", "goalvalue", List.of(), 1, true, Kind.NUM, true, s -> {
       List<String> out = new ArrayList<>();
       if (s.v[Slot.TERMINAL] != 0) {
         for (int p = 0; p < m.n; p++) {
-          out.add("(score " + m.player[p] + " " + g.goal(s, p) + ")");
+          out.add("(goalvalue " + m.player[p] + " " + g.goal(s, p) + ")");
         }
       }
       return out;
@@ -163,19 +163,19 @@ final class Families {
     analysis.noteVarKind(name, kind, at);
   }
 
-  /** A game variable: (gvar NAME N) or (pvar NAME PLAYER N). */
+  /** A game variable: (var_NAME N), or (var_NAME PLAYER N) for one per player. */
   Family var(String name, Kind kind) {
     int[] v = g.vars.get(name);
-    String word = Names.gdl(name);
-    String suffix = kind == Kind.NUM ? "" : "_" + kind.word();
+    String word = "var_" + Names.gdl(name).replace('-', '_');
+    String id = word + (kind == Kind.NUM ? "" : "_" + kind.word());
     if (v[1] == 0) {
-      return make("gvar_" + word + suffix, "gvar", List.of(word), 0, true, kind, true,
-          s -> List.of("(gvar " + word + " " + encodeValue(kind, s.v[lay.vars + v[0]]) + ")"));
+      return make(id, word, List.of(), 0, true, kind, true,
+          s -> List.of("(" + word + " " + encodeValue(kind, s.v[lay.vars + v[0]]) + ")"));
     }
-    return make("pvar_" + word + suffix, "pvar", List.of(word), 1, true, kind, true, s -> {
+    return make(id, word, List.of(), 1, true, kind, true, s -> {
       List<String> out = new ArrayList<>();
       for (int p = 0; p < m.n; p++) {
-        out.add("(pvar " + word + " " + m.player[p] + " " + encodeValue(kind, s.v[lay.vars + v[0] + p]) + ")");
+        out.add("(" + word + " " + m.player[p] + " " + encodeValue(kind, s.v[lay.vars + v[0] + p]) + ")");
       }
       return out;
     });

@@ -37,9 +37,11 @@ public final class GdlExport {
    *
    * @param game the compiled game the rules were exported from
    * @param kif the rules
-   * @param groundHint how many rules and facts were written
+   * @param ruleCount how many rules and facts were written
+   * @param families the fluents of the exported state (e.g. at, control)
+   * @param encoder a native state as the facts of those fluents
    */
-  public record Exported(CompiledGame game, String kif, int groundHint, List<String> families,
+  public record Exported(CompiledGame game, String kif, int ruleCount, List<String> families,
       java.util.function.Function<LudState, List<String>> encoder) {
     /** The facts of the exported state that a native state corresponds to, sorted (for state comparison). */
     public List<String> facts(State s) {
@@ -125,7 +127,13 @@ public final class GdlExport {
         throw new ExportException("export-gdl: the translation did not settle (internal error)");
       }
     }
-    checkNames(new Model(game, new Program()), out);
+    List<String> fluents = new ArrayList<>();
+    for (Family f : an.families()) {
+      if (f.read) {
+        fluents.add(f.fluent);
+      }
+    }
+    checkNames(new Model(game, new Program()), out, fluents);
     List<String> exported = new ArrayList<>();
     List<Family> fams = new ArrayList<>();
     for (Family f : an.families()) {
@@ -202,7 +210,7 @@ public final class GdlExport {
     out.rule("terminal", List.of("(true terminated)"));
     String p = out.var();
     String goal = out.var();
-    out.rule(Program.atom("goal", p, goal), List.of("(true " + Program.atom("score", p, goal) + ")"));
+    out.rule(Program.atom("goal", p, goal), List.of("(true " + Program.atom("goalvalue", p, goal) + ")"));
     if (game.hasRandom) {
       out.fact("(goal random 0)");
     }
@@ -266,13 +274,15 @@ public final class GdlExport {
   }
 
   /** The relations written must not be words of the game (places, suits, …): they would read as one symbol. */
-  private static void checkNames(Model m, Program out) throws ExportException {
+  private static void checkNames(Model m, Program out, List<String> fluents) throws ExportException {
     Set<String> words = m.gameWords();
     Set<String> clash = new TreeSet<>();
     Set<String> keywords = new HashSet<>(List.of("role", "init", "true", "next", "legal", "does", "goal",
         "terminal", "sees", "distinct", "not", "or", "and", "base", "input", "percept"));
     Map<String, Boolean> seen = new HashMap<>();
-    for (String r : out.relations()) {
+    List<String> ours = new ArrayList<>(out.relations());
+    ours.addAll(fluents);
+    for (String r : ours) {
       if (words.contains(r) && !keywords.contains(r)) {
         clash.add(r);
       }

@@ -35,7 +35,6 @@ final class Step {
     String dealing = null;
     if (deals) {
       dealing = f.sub(List.of(f.store.read(f.fam.pending(), List.of("0"), f.out.var())));
-      String d = dealing;
       f.under(dealing, this::dealOne);
     }
     String playing = dealing == null ? null : f.sub(List.of(Program.not(dealing)));

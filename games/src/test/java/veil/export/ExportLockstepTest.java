@@ -46,6 +46,20 @@ class ExportLockstepTest {
     ExportFixtures.verify("hearts", Map.of("Pass", "None"), "strict", 3, 9);
   }
 
+  /** Test games of their own that use most of the remaining ludemes (see their comments). */
+  @Test
+  void gamesUsingTheOtherLudemes() throws Exception {
+    for (String name : new String[] {"sink", "mini-tricks"}) {
+      String resource = "veil/export/" + name + ".lud";
+      String text = new String(getClass().getClassLoader().getResourceAsStream(resource).readAllBytes(),
+          java.nio.charset.StandardCharsets.UTF_8);
+      GdlExport.Exported e = GdlExport.export(resource, text, Map.of());
+      veil.gdl.reason.KifGame gdl = ExportFixtures.load(e, "strict");
+      Lockstep.Result r = Lockstep.run(e.game(), gdl, 100, 12, e::facts, gdl::trueFacts);
+      assertThat(r.ok()).as(() -> name + ": " + r.mismatch().describe("engine", "gdl")).isTrue();
+    }
+  }
+
   /**
    * Golf names a place and a move both "discard": (discard CARD) is a move and discard a place in its percepts, so
    * its own terms use one name with two arities, which strict mode refuses. Lenient mode reads them as two symbols.
