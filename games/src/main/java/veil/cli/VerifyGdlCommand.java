@@ -78,11 +78,16 @@ final class VerifyGdlCommand implements Callable<Integer> {
     KifGame gdl;
     long t0 = System.nanoTime();
     try {
-      gdl = new KifLoader().load(e.game().sourceName + ".kif", e.kif(),
+      String name = e.game().sourceName.replaceAll("^.*[/\\\\]", "").replaceAll("\\.lud$", "") + ".kif";
+      gdl = new KifLoader().load(name, e.kif(),
           Map.of("mode", mode, "stepBound", Integer.toString(e.game().stepBound)));
     } catch (GameLoadException ex) {
       err.println("verify-gdl: the exported rules of " + e.game().name + " do not load (" + mode + " mode):");
       Loading.printReport(ex, err);
+      if (mode.equals("strict")) {
+        err.println("(--mode lenient reads rules with the deviations lenient mode accepts)");
+        err.flush();
+      }
       return Main.GAME_ERROR;
     }
     long t1 = System.nanoTime();

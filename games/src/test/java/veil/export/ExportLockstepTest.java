@@ -49,7 +49,7 @@ class ExportLockstepTest {
   /** Test games of their own that use most of the remaining ludemes (see their comments). */
   @Test
   void gamesUsingTheOtherLudemes() throws Exception {
-    for (String name : new String[] {"sink", "mini-tricks"}) {
+    for (String name : new String[] {"sink", "mini-tricks", "draws"}) {
       String resource = "veil/export/" + name + ".lud";
       String text = new String(getClass().getClassLoader().getResourceAsStream(resource).readAllBytes(),
           java.nio.charset.StandardCharsets.UTF_8);
