@@ -103,8 +103,10 @@ public final class GdlExport {
     Analysis an = new Analysis();
     LudState start = game.initialState();
     boolean deals = syn.count("deal", "draw") > 0;
-    int queue = Math.min(veil.ludeme.Slot.PENDING_CAPACITY,
-        Math.max(1, start.v[veil.ludeme.Slot.PENDING] + syn.count("deal", "draw")));
+    // Deals queued at once: those of the start, and every deal a step can queue (sites, loops unrolled), up to
+    // the engine's capacity (beyond which it fails). Found by the passes like the numbers.
+    int[] queue = {Math.min(veil.ludeme.Slot.PENDING_CAPACITY,
+        Math.max(1, start.v[veil.ludeme.Slot.PENDING] + syn.count("deal", "draw")))};
     Program out = null;
     Families fam = null;
     int reads = -1;
@@ -115,7 +117,15 @@ public final class GdlExport {
       fam = new Families(an, m, start);
       an.noteDealCounts(fam.pendingCounts(start));
       an.beginPass();
-      int unwritten = translate(game, syn, m, out, fam, an, deals, queue, start, em);
+      Pass done = translate(game, syn, m, out, fam, an, deals, queue[0], start, em);
+      int unwritten = done.unwrittenReads();
+      // Every deal site can queue one deal in a step (loops are unrolled), besides those of the start.
+      int needed = Math.min(veil.ludeme.Slot.PENDING_CAPACITY, Math.max(queue[0],
+          start.v[veil.ludeme.Slot.PENDING] + done.enqueues()));
+      if (needed != queue[0]) {
+        queue[0] = needed;
+        unwritten++;
+      }
       int nowRead = readCount(an);
       an.widenCounters(game.stepBound);
       boolean changed = an.changedSinceLastAsked();
@@ -159,7 +169,7 @@ public final class GdlExport {
     return k;
   }
 
-  private static int translate(CompiledGame game, Syntax syn, Model m, Program out, Families fam, Analysis an,
+  private static Pass translate(CompiledGame game, Syntax syn, Model m, Program out, Families fam, Analysis an,
       boolean deals, int queue, LudState start, Emitters em) throws ExportException {
     out.header("GDL-II rules of " + game.name + ", exported by veil export-gdl from " + game.sourceName + ".");
     if (!game.description.isEmpty()) {
@@ -231,8 +241,11 @@ public final class GdlExport {
     }
     out.insert(top, "The initial state (the engine's, after the start rules).", init);
     out.insert(top, "Roles.", roles);
-    return flow.store.unwrittenReads;
+    return new Pass(flow.store.unwrittenReads, flow.enqueues);
   }
+
+  /** What a pass found: reads of registers not yet written, and deal sites. */
+  private record Pass(int unwrittenReads, int enqueues) {}
 
   /** A ludeme game whose phases can change forever without a move is refused: settling is unrolled. */
   private static void checkPhases(CompiledGame game, Syntax syn) throws ExportException {
