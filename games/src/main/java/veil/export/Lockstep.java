@@ -49,92 +49,126 @@ public final class Lockstep {
   public static Result run(Game a, Game b, int playouts, long seed, Function<State, List<String>> factsA,
       Function<State, List<String>> factsB) {
     long steps = 0;
-    if (a.roleCount() != b.roleCount()) {
-      return new Result(0, 0, new Mismatch(0, 0, "the roles differ", List.of(), roles(a), roles(b)));
+    Mismatch roles = sameRoles(a, b);
+    if (roles != null) {
+      return new Result(0, 0, roles);
     }
-    for (int r = 0; r < a.roleCount(); r++) {
-      if (!a.roleName(r).equals(b.roleName(r))) {
-        return new Result(0, 0, new Mismatch(0, 0, "the roles differ", List.of(), roles(a), roles(b)));
+    for (int i = 0; i < playouts; i++) {
+      Random rng = new Random(seed * 1_000_003L + i);
+      long[] count = new long[1];
+      Mismatch m = playout(a, b, i, (step, role, legal) -> legal.get(rng.nextInt(legal.size())), factsA, factsB,
+          count);
+      steps += count[0];
+      if (m != null) {
+        return new Result(i + 1, steps, m);
       }
     }
+    return new Result(playouts, steps, null);
+  }
+
+  /**
+   * Compares a and b along joint moves recorded in a (e.g. a conformance suite's playouts): the same checks at every
+   * step, the moves played being the recorded ones. Null when they agree.
+   */
+  public static Mismatch follow(Game a, Game b, List<int[]> joints) {
+    Mismatch roles = sameRoles(a, b);
+    if (roles != null) {
+      return roles;
+    }
+    return playout(a, b, 0, (step, role, legal) -> step < joints.size() ? a.moveText(role, joints.get(step)[role])
+        : null, null, null, new long[1]);
+  }
+
+  /** Which move text a role plays at a step, among its legal ones (sorted); null stops the playout. */
+  private interface Picker {
+    String pick(int step, int role, List<String> legal);
+  }
+
+  private static Mismatch sameRoles(Game a, Game b) {
+    boolean same = a.roleCount() == b.roleCount();
+    for (int r = 0; same && r < a.roleCount(); r++) {
+      same = a.roleName(r).equals(b.roleName(r));
+    }
+    return same ? null : new Mismatch(0, 0, "the roles differ", List.of(), roles(a), roles(b));
+  }
+
+  private static Mismatch playout(Game a, Game b, int i, Picker picker, Function<State, List<String>> factsA,
+      Function<State, List<String>> factsB, long[] steps) {
     int roles = a.roleCount();
     MoveList ml = new MoveList();
     Percepts pa = new Percepts(roles);
     Percepts pb = new Percepts(roles);
-    for (int i = 0; i < playouts; i++) {
-      Random rng = new Random(seed * 1_000_003L + i);
-      State sa = a.initialState();
-      State sb = b.initialState();
-      List<String> history = new ArrayList<>();
-      for (int step = 0; ; step++) {
-        if (factsA != null && factsB != null) {
-          List<String> fa = factsA.apply(sa);
-          List<String> fb = factsB.apply(sb);
-          if (!fa.equals(fb)) {
-            return new Result(i + 1, steps, new Mismatch(i, step, "the states differ", history,
-                difference(fa, fb), difference(fb, fa)));
-          }
+    State sa = a.initialState();
+    State sb = b.initialState();
+    List<String> history = new ArrayList<>();
+    for (int step = 0; ; step++) {
+      if (factsA != null && factsB != null) {
+        List<String> fa = factsA.apply(sa);
+        List<String> fb = factsB.apply(sb);
+        if (!fa.equals(fb)) {
+          return new Mismatch(i, step, "the states differ", history, difference(fa, fb), difference(fb, fa));
         }
-        boolean ta = a.isTerminal(sa);
-        boolean tb = b.isTerminal(sb);
-        if (ta != tb) {
-          return new Result(i + 1, steps, new Mismatch(i, step, "terminal differs", history,
-              "terminal " + ta, "terminal " + tb));
-        }
-        if (ta) {
-          for (int r = 0; r < roles; r++) {
-            int ga = a.goal(sa, r);
-            int gb = b.goal(sb, r);
-            if (ga != gb) {
-              return new Result(i + 1, steps, new Mismatch(i, step, "goal of " + a.roleName(r) + " differs",
-                  history, goals(a, sa), goals(b, sb)));
-            }
-          }
-          break;
-        }
-        if (step > a.stepBound()) {
-          return new Result(i + 1, steps, new Mismatch(i, step, "the game runs past its step bound " + a.stepBound(),
-              history, "not terminal", "not terminal"));
-        }
-        int[] ja = new int[roles];
-        int[] jb = new int[roles];
-        List<String> joint = new ArrayList<>();
+      }
+      boolean ta = a.isTerminal(sa);
+      boolean tb = b.isTerminal(sb);
+      if (ta != tb) {
+        return new Mismatch(i, step, "terminal differs", history, "terminal " + ta, "terminal " + tb);
+      }
+      if (ta) {
         for (int r = 0; r < roles; r++) {
-          a.legalMoves(sa, r, ml);
-          TreeSet<String> la = texts(a, r, ml);
-          int[] movesA = ml.toArray();
-          b.legalMoves(sb, r, ml);
-          TreeSet<String> lb = texts(b, r, ml);
-          int[] movesB = ml.toArray();
-          if (!la.equals(lb)) {
-            return new Result(i + 1, steps, new Mismatch(i, step, "legal moves of " + a.roleName(r) + " differ",
-                history, la.toString(), lb.toString()));
+          if (a.goal(sa, r) != b.goal(sb, r)) {
+            return new Mismatch(i, step, "goal of " + a.roleName(r) + " differs", history, goals(a, sa),
+                goals(b, sb));
           }
-          if (la.isEmpty()) {
-            return new Result(i + 1, steps, new Mismatch(i, step, a.roleName(r) + " has no legal move", history,
-                "[]", "[]"));
-          }
-          List<String> sorted = new ArrayList<>(la);
-          String pick = sorted.get(rng.nextInt(sorted.size()));
-          ja[r] = find(a, r, movesA, pick);
-          jb[r] = find(b, r, movesB, pick);
-          joint.add(pick);
         }
-        a.apply(sa, ja, pa);
-        b.apply(sb, jb, pb);
-        steps++;
-        history.add(String.join(" ", joint));
-        for (int r = 0; r < roles; r++) {
-          TreeSet<String> xa = percepts(a, r, pa);
-          TreeSet<String> xb = percepts(b, r, pb);
-          if (!xa.equals(xb)) {
-            return new Result(i + 1, steps, new Mismatch(i, step + 1, "percepts of " + a.roleName(r) + " differ",
-                history, xa.toString(), xb.toString()));
-          }
+        return null;
+      }
+      if (step > a.stepBound()) {
+        return new Mismatch(i, step, "the game runs past its step bound " + a.stepBound(), history,
+            "not terminal", "not terminal");
+      }
+      int[] ja = new int[roles];
+      int[] jb = new int[roles];
+      List<String> joint = new ArrayList<>();
+      for (int r = 0; r < roles; r++) {
+        a.legalMoves(sa, r, ml);
+        TreeSet<String> la = texts(a, r, ml);
+        int[] movesA = ml.toArray();
+        b.legalMoves(sb, r, ml);
+        TreeSet<String> lb = texts(b, r, ml);
+        int[] movesB = ml.toArray();
+        if (!la.equals(lb)) {
+          return new Mismatch(i, step, "legal moves of " + a.roleName(r) + " differ", history, la.toString(),
+              lb.toString());
+        }
+        if (la.isEmpty()) {
+          return new Mismatch(i, step, a.roleName(r) + " has no legal move", history, "[]", "[]");
+        }
+        String pick = picker.pick(step, r, new ArrayList<>(la));
+        if (pick == null) {
+          return null;
+        }
+        if (!la.contains(pick)) {
+          return new Mismatch(i, step, "the recorded move " + pick + " of " + a.roleName(r) + " is not legal",
+              history, la.toString(), lb.toString());
+        }
+        ja[r] = find(a, r, movesA, pick);
+        jb[r] = find(b, r, movesB, pick);
+        joint.add(pick);
+      }
+      a.apply(sa, ja, pa);
+      b.apply(sb, jb, pb);
+      steps[0]++;
+      history.add(String.join(" ", joint));
+      for (int r = 0; r < roles; r++) {
+        TreeSet<String> xa = percepts(a, r, pa);
+        TreeSet<String> xb = percepts(b, r, pb);
+        if (!xa.equals(xb)) {
+          return new Mismatch(i, step + 1, "percepts of " + a.roleName(r) + " differ", history, xa.toString(),
+              xb.toString());
         }
       }
     }
-    return new Result(playouts, steps, null);
   }
 
   private static String roles(Game g) {
