@@ -81,7 +81,7 @@ final class Families {
   }
 
   Family phase() {
-    return scalar("phase", Kind.PLACE, s -> m.phaseTerm(s.v[Slot.PHASE]));
+    return scalar("phase", Kind.OTHER, s -> m.phaseTerm(s.v[Slot.PHASE]));
   }
 
   /** entering: the phase's entry effects are still to run (once chance has settled). */
@@ -226,7 +226,7 @@ final class Families {
    * next card goes; with ROTATE yes it passes to the next player's place after each card.
    */
   Family pending() {
-    return make("pending", "pending", List.of(), 1, true, Kind.PLACE, true, s -> {
+    return make("pending", "pending", List.of(), 1, true, Kind.OTHER, true, s -> {
       List<String> out = new ArrayList<>();
       for (int k = 0; k < s.v[Slot.PENDING]; k++) {
         int at = lay.pending + k * Slot.PENDING_SIZE;

@@ -10,7 +10,9 @@ enum Kind {
   PLAYER,
   CARD,
   SUIT,
-  PLACE;
+  PLACE,
+  /** Anything else the state holds: a phase's name, a queued deal. */
+  OTHER;
 
   String word() {
     return name().toLowerCase(java.util.Locale.ROOT);

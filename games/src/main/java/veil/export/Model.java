@@ -319,10 +319,13 @@ final class Model {
         }
         eq("none");
         break;
-      default:
+      case PLACE:
         for (String i : inst) {
           eq(i);
         }
+        break;
+      default:
+        throw new IllegalArgumentException("no equality table for " + kind);
     }
   }
 

@@ -346,7 +346,7 @@ final class Step {
             int to = phaseIndex(t.target());
             f.under(fires, () -> {
               f.effect(t.then(), Ctx.EMPTY);
-              f.set(f.fam.phase(), List.of(), Val.of(m.phaseTerm(to), Kind.PLACE), List.of());
+              f.set(f.fam.phase(), List.of(), Val.of(m.phaseTerm(to), Kind.OTHER), List.of());
               if (hasAnyEntry()) {
                 f.write(f.fam.entering(), List.of(new Flow.W(List.of(), null, List.of(), null)));
               }
