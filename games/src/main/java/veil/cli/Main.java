@@ -25,11 +25,12 @@ import veil.games.GameRegistry;
     versionProvider = VersionProvider.class,
     description = "Veil: a general game system for games of hidden information.",
     subcommands = {ListCommand.class, CheckCommand.class, SimulateCommand.class, ArenaCommand.class,
-      ReplayCommand.class, PlayCommand.class, ReferenceCommand.class, CommandLine.HelpCommand.class},
+      ReplayCommand.class, PlayCommand.class, ReferenceCommand.class, ExportGdlCommand.class,
+      VerifyGdlCommand.class, CommandLine.HelpCommand.class},
     footerHeading = "%n",
     footer = {
       "GAME is the name of a bundled game (see `veil list`) or a .lud / .kif file.",
-      "Planned, not available yet: " + Main.PLANNED_LIST + ".",
+      "`veil bench` (run by the ./veil launcher) measures speed; see bench/README.md.",
       "",
       "Exit codes: 0 ok, 1 a game failed to load or broke its rules, 2 usage error, 3 internal error."
     })
@@ -38,11 +39,6 @@ public final class Main implements Callable<Integer> {
   public static final int GAME_ERROR = 1;
   /** Exit code of a bug in Veil itself (an exception nobody expected). */
   public static final int INTERNAL_ERROR = 3;
-
-  /** Subcommands the design names that are not written yet; they answer that honestly. */
-  static final List<String> PLANNED = List.of("export-gdl", "verify-gdl");
-
-  static final String PLANNED_LIST = "export-gdl, verify-gdl";
 
   @Option(names = "--debug", scope = ScopeType.INHERIT,
       description = "On an internal error, show the Java stack trace.")
@@ -92,9 +88,6 @@ public final class Main implements Callable<Integer> {
   public static CommandLine commandLine(GameRegistry registry, BufferedReader in, PrintWriter out, PrintWriter err) {
     Main main = new Main(registry, in);
     CommandLine cmd = new CommandLine(main);
-    for (String name : PLANNED) {
-      cmd.addSubcommand(name, new PlannedCommand(name));
-    }
     cmd.setOut(out);
     cmd.setErr(err);
     cmd.setExecutionExceptionHandler((e, commandLine, parseResult) -> {

@@ -39,6 +39,12 @@ public final class CompiledGame implements Game {
   public final EndRule[] endRules;
   public final Action[] actions;
   public final String sourceName;
+  /** Value maps by name (for export to GDL-II): each card's value. */
+  public final java.util.Map<String, int[]> maps;
+  /** The declared places in declaration order (for export to GDL-II). */
+  public final List<PlaceTable.Def> placeDefs;
+  /** Variables by name: {first slot relative to the var block, 1 if per player} (for export to GDL-II). */
+  public final java.util.Map<String, int[]> vars;
   private Determinizer determinizer;
 
   public CompiledGame(Builder b) {
@@ -73,6 +79,9 @@ public final class CompiledGame implements Game {
     }
     sourceName = b.sourceName;
     initialPlaces = b.initialPlaces.clone();
+    maps = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(b.maps));
+    placeDefs = List.copyOf(b.placeDefs);
+    vars = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(b.vars));
   }
 
   /** What the compiler fills in. */
@@ -94,6 +103,9 @@ public final class CompiledGame implements Game {
     public List<EndRule> endRules = new ArrayList<>();
     public List<Action> actions = new ArrayList<>();
     public long[] initialPlaces = new long[0];
+    public java.util.Map<String, int[]> maps = new java.util.LinkedHashMap<>();
+    public List<PlaceTable.Def> placeDefs = new ArrayList<>();
+    public java.util.Map<String, int[]> vars = new java.util.LinkedHashMap<>();
   }
 
   public void setDeterminizer(Determinizer d) {

@@ -126,6 +126,9 @@ public final class GameCompiler {
     if (!c.errors.isEmpty()) {
       throw new DslException(c.errors);
     }
+    c.game.maps = c.cardTable.maps();
+    c.game.placeDefs = c.places.defs();
+    c.game.vars = c.vars;
     return new CompiledGame(c.game);
   }
 

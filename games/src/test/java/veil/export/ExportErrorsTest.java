@@ -1,0 +1,92 @@
+package veil.export;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import veil.cards.CardLibrary;
+import veil.dsl.Expander;
+import veil.dsl.Node;
+import veil.dsl.Reader;
+import veil.dsl.Source;
+import veil.gdl.KifLoader;
+import veil.gdl.reason.KifGame;
+import veil.ludeme.CompiledGame;
+import veil.ludeme.compile.GameCompiler;
+import veil.ludeme.compile.Type;
+
+/** What cannot be exported is refused with its name and position; and the lockstep check does find differences. */
+class ExportErrorsTest {
+  private static final String REVEALING = String.join("\n",
+      "(game \"Peek\"",
+      "  (players 2)",
+      "  (bound 20)",
+      "  (equipment {(deck \"Deck\" ranks:{1 2 3} suits:{Red}) (hand Each) (pile \"Out\" visible:All)})",
+      "  (rules",
+      "    (start {(deal 1 to:(hand Each))})",
+      "    (play (move to:\"Out\" name:drop then:(reveal (lastCard))))",
+      "    (end (if (empty (hand Mover)) (result LastMover Win)))))");
+
+  private static List<Node> forms(String text) throws Exception {
+    return Expander.expand(Reader.read(Source.of("peek.lud", text)), Map.of());
+  }
+
+  @Test
+  void aLudemeWithoutTranslationIsNamedWithItsPosition() throws Exception {
+    List<Node> forms = forms(REVEALING);
+    CompiledGame game = GameCompiler.compile(forms, "peek.lud", CardLibrary.language());
+    Emitters without = new Emitters().without("reveal", Type.EFFECT);
+    assertThatThrownBy(() -> GdlExport.export(game, forms, without)).isInstanceOf(ExportException.class)
+        .hasMessage("export-gdl: the ludeme (reveal …) at peek.lud:7:41 cannot be exported to GDL-II yet");
+  }
+
+  @Test
+  void theSameGameWithTheTranslationExportsAndVerifies() throws Exception {
+    List<Node> forms = forms(REVEALING);
+    CompiledGame game = GameCompiler.compile(forms, "peek.lud", CardLibrary.language());
+    GdlExport.Exported e = GdlExport.export(game, forms);
+    assertThat(e.kif()).contains("(revealed ");
+    KifGame gdl = new KifLoader().load("peek.kif", e.kif(), Map.of("mode", "strict"));
+    Lockstep.Result r = Lockstep.run(game, gdl, 30, 1, e::facts, gdl::trueFacts);
+    assertThat(r.ok()).as(() -> r.mismatch().describe("engine", "gdl")).isTrue();
+  }
+
+  @Test
+  void phasesThatCanCycleAreRefused() {
+    String text = String.join("\n",
+        "(game \"Loop\" (players 2) (bound 10)",
+        "  (equipment {(deck \"Deck\" ranks:{1 2} suits:{Red}) (hand Each)})",
+        "  (rules (phases {(phase \"A\" (play (pass)) (nextPhase (= (turns) 3) \"B\"))",
+        "                  (phase \"B\" (play (pass)) (nextPhase (= (turns) 5) \"A\"))})",
+        "         (end (if (= (turns) 8) (result All Draw)))))");
+    assertThatThrownBy(() -> GdlExport.export("loop.lud", text, Map.of())).isInstanceOf(ExportException.class)
+        .hasMessageContaining("can return to \"A\"");
+  }
+
+  /** A test of the checker itself: rules changed to give a wrong percept are caught, with the step and history. */
+  @Test
+  void lockstepFindsAWrongPercept() throws Exception {
+    GdlExport.Exported e = ExportFixtures.export("blind-tic-tac-toe", Map.of());
+    String broken = e.kif().replace("(<= (sees white ok)", "(<= (sees black ok)");
+    assertThat(broken).isNotEqualTo(e.kif());
+    KifGame gdl = new KifLoader().load("broken.kif", broken, Map.of("mode", "strict"));
+    Lockstep.Result r = Lockstep.run(e.game(), gdl, 5, 1, null, null);
+    assertThat(r.ok()).isFalse();
+    assertThat(r.mismatch().what()).startsWith("percepts of ");
+    assertThat(r.mismatch().history()).isNotEmpty();
+    assertThat(r.mismatch().describe("engine", "gdl")).contains("history", "(mark ", "engine: [", "gdl: [");
+  }
+
+  @Test
+  void lockstepFindsAWrongGoal() throws Exception {
+    GdlExport.Exported e = ExportFixtures.export("agram", Map.of("Players", "2"));
+    String broken = e.kif().replace("(goalof 0 1 100)", "(goalof 0 1 99)");
+    assertThat(broken).isNotEqualTo(e.kif());
+    KifGame gdl = new KifLoader().load("broken.kif", broken, Map.of("mode", "strict"));
+    Lockstep.Result r = Lockstep.run(e.game(), gdl, 5, 1, null, null);
+    assertThat(r.ok()).isFalse();
+    assertThat(r.mismatch().what()).startsWith("goal of ");
+  }
+}
