@@ -31,7 +31,7 @@ class GolfRulesTest {
       assertThat(turns).as("the game lasts 40 turns").isLessThan(40);
       int mover = p.mover();
       String drawn = p.in("(drawn p" + (mover + 1) + ")").get(0);
-      p.play("(discard " + drawn + ")");
+      p.play("(toss " + drawn + ")");
       turns++;
     }
     return turns;
@@ -47,7 +47,7 @@ class GolfRulesTest {
     assertThat(p.in("deck")).hasSize(39);
     assertThat(p.movers()).containsExactly(0);
     assertThat(p.legal(0)).containsExactlyInAnyOrder("(swap (card ace clubs))", "(swap (card 2 clubs))",
-        "(swap (card king clubs))", "(swap (card king diamonds))", "(discard (card king hearts))");
+        "(swap (card king clubs))", "(swap (card king diamonds))", "(toss (card king hearts))");
     assertThat(p.game.render(p.state, 1)).contains("(drawn p1): 1 hidden").contains("(hand p1): 4 hidden");
   }
 
@@ -73,7 +73,7 @@ class GolfRulesTest {
   @Test
   void discardShowsTheDrawnCardToAll() {
     Play p = dealt("AC 2C KC KD", "JC QC 3C 4C", "10C 9C 5C 6C", "KH");
-    p.play("(discard (card king hearts))");
+    p.play("(toss (card king hearts))");
     for (int r = 0; r < 3; r++) {
       assertThat(p.seen(r)).containsExactly("(moved (card king hearts) (drawn p1) discard)");
     }
@@ -87,7 +87,7 @@ class GolfRulesTest {
     p.deal("(card ace diamonds)");
     p.play("(swap (card jack clubs))"); // p2: A Q 3 4 = 18
     p.deal("(card 2 diamonds)");
-    p.play("(discard (card 2 diamonds))"); // p3: 10 9 5 6 = 30
+    p.play("(toss (card 2 diamonds))"); // p3: 10 9 5 6 = 30
     assertThat(discardToTheEnd(p, 3)).isEqualTo(40);
     assertThat(p.in("deck")).isEmpty();
     assertThat(p.in("(hand p2)")).containsExactlyInAnyOrderElementsOf(Play.cards("AD QC 3C 4C"));
@@ -127,7 +127,7 @@ class GolfRulesTest {
         for (String c : p.in("(hand p" + (m + 1) + ")")) {
           expected.add("(swap " + c + ")");
         }
-        expected.add("(discard " + drawn.get(0) + ")");
+        expected.add("(toss " + drawn.get(0) + ")");
         assertThat(new HashSet<>(p.legal(m))).isEqualTo(expected);
         p.randomStep(rng);
         turns++;
