@@ -71,7 +71,9 @@ class ConformanceTest {
           dynamicTest("(h) honest agents choose the same move in two states of one information set",
               () -> checkHonestInvariance(s)),
           dynamicTest("(i) every sampled history replays to the observation it was drawn for",
-              () -> checkSamplerConsistency(s))
+              () -> checkSamplerConsistency(s)),
+          dynamicTest("(j) every agent plays the game to the end, searching rather than falling back",
+              () -> checkAgentsPlay(s))
           // Still to come (issue 4): checkGdlLockstep(s): the exported GDL-II rules, run by the reasoner, give
           // the same legal moves, percepts, terminal test and goals along the recorded playouts.
           ));
@@ -95,6 +97,25 @@ class ConformanceTest {
       if (!PERFECT_INFORMATION.contains(s.argument)) {
         assertThat(r.tested()).as("%s on %s compared no two states: %s", agent, s.argument, r.detail()).isTrue();
       }
+    }
+  }
+
+  static final List<String> ALL_AGENTS = List.of("random", "uct-cheat", "pimc", "so-ismcts", "mo-ismcts");
+
+  /** (j) Each agent in turn takes every seat of one short-budget game: no failure, no random fallback. */
+  static void checkAgentsPlay(Subject s) {
+    Game game = s.game();
+    int seats = veil.ai.match.MatchRunner.seatRoles(game).length;
+    for (int a = 0; a < ALL_AGENTS.size(); a++) {
+      List<veil.ai.Player> players = new ArrayList<>();
+      for (int k = 0; k < seats; k++) {
+        players.add(veil.ai.Agents.create(ALL_AGENTS.get(a)));
+      }
+      veil.ai.match.MatchRecord rec =
+          veil.ai.match.MatchRunner.play(game, players, MASTER_SEED + a, veil.ai.Budget.iterations(20));
+      assertThat(rec.failed()).as("%s on %s: %s", ALL_AGENTS.get(a), s.argument, rec.failure()).isFalse();
+      assertThat(Arrays.stream(rec.fallbacks()).sum()).as("%s fell back to random moves on %s", ALL_AGENTS.get(a),
+          s.argument).isZero();
     }
   }
 
