@@ -50,7 +50,7 @@ public final class PlaceTable {
     return instances;
   }
 
-  public Frozen freeze(int[] roleOfPlayer) {
+  public Frozen freeze() {
     int n = instances;
     int[] defOf = new int[n];
     int[] owner = new int[n];

@@ -36,7 +36,7 @@ public final class Args {
     for (Node arg : call.args()) {
       if (arg instanceof Node.Named named) {
         Param p = find(named.name());
-        if (p == null || p.positional() && !hasNamedAlias(p)) {
+        if (p == null) {
           List<String> names = new ArrayList<>();
           for (Param q : params) {
             if (!q.positional()) {
@@ -74,10 +74,6 @@ public final class Args {
             + (p.positional() ? "<" + p.name() + ">" : p.name() + ":") + " (" + p.kind() + ")", ludeme.usage()));
       }
     }
-  }
-
-  private static boolean hasNamedAlias(Param p) {
-    return true; // positional parameters may also be given by name
   }
 
   private static List<String> names(List<Param> params) {

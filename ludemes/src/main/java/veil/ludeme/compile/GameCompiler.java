@@ -106,8 +106,7 @@ public final class GameCompiler {
       throw new DslException(Diagnostic.at(game.pos(), "more than 127 places (counting one per player)"));
     }
     c.layout = new Layout(c.players(), c.varInit.size(), c.boardRows * c.boardCols, c.cardTable.count());
-    int[] roleOfPlayer = new int[c.players()];
-    c.table = new Table(c.players(), c.cardTable.freeze(), c.places.freeze(roleOfPlayer), c.layout);
+    c.table = new Table(c.players(), c.cardTable.freeze(), c.places.freeze(), c.layout);
     c.game.table = c.table;
     c.game.rows = c.boardRows;
     c.game.cols = c.boardCols;

@@ -82,49 +82,32 @@ public final class Claim extends SimpleLudeme {
       int n = table.players;
       int base = table.layout.cells;
       int tieWinner = joint[n] & 0x7FFF;
-      // Decide every claim against the board as it was before this step, then write the marks.
-      for (int p = 0; p < n; p++) {
-        int site = joint[p] & 0xFFFF;
-        if (joint[p] == 0 || s.v[base + site] != 0) {
-          continue;
-        }
-        boolean contested = false;
-        for (int q = 0; q < n; q++) {
-          if (q != p && joint[q] != 0 && (joint[q] & 0xFFFF) == site) {
-            contested = true;
-          }
-        }
-        if (!contested || tieWinner == p) {
-          table.tell(s, p, word);
-        }
-      }
+      // Every claim is decided against the board as it was before this step; marks are written afterwards.
       for (int p = 0; p < n; p++) {
         if (joint[p] == 0) {
           continue;
         }
         int site = joint[p] & 0xFFFF;
-        s.v[table.layout.tried + p * cells + site] = 1;
-      }
-      for (int p = 0; p < n; p++) {
-        int site = joint[p] & 0xFFFF;
-        if (joint[p] == 0 || s.v[base + site] != 0) {
-          continue;
-        }
-        boolean contested = false;
-        for (int q = 0; q < n; q++) {
-          if (q != p && joint[q] != 0 && (joint[q] & 0xFFFF) == site) {
-            contested = true;
-          }
-        }
-        if (!contested || tieWinner == p) {
+        if (s.v[base + site] == 0 && (!contested(joint, n, p, site) || tieWinner == p)) {
+          table.tell(s, p, word);
           s.v[base + site] = -(p + 1); // provisional, so later claimants still see the old board
         }
+        s.v[table.layout.tried + p * cells + site] = 1;
       }
       for (int i = 0; i < cells; i++) {
         if (s.v[base + i] < 0) {
           s.v[base + i] = -s.v[base + i];
         }
       }
+    }
+
+    private static boolean contested(int[] joint, int n, int p, int site) {
+      for (int q = 0; q < n; q++) {
+        if (q != p && joint[q] != 0 && (joint[q] & 0xFFFF) == site) {
+          return true;
+        }
+      }
+      return false;
     }
 
     @Override
