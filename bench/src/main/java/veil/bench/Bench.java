@@ -167,6 +167,8 @@ public final class Bench {
       measure("playout/ludeme/" + game, "random playout, ludeme engine, " + game, "games/s",
           "PlayoutBenchmarks.ludeme", Map.of("game", game), null, true);
     }
+    measure("playout/ludeme-steps/hearts", "random playout by the step protocol, ludeme engine, hearts", "games/s",
+        "PlayoutBenchmarks.ludemeSteps", Map.of("game", "hearts"), null, true);
     measure("playout/ludeme-percepts/hearts", "random playout with percepts, ludeme engine, hearts", "games/s",
         "PlayoutBenchmarks.ludemeWithPercepts", Map.of("game", "hearts"), null, true);
     measure("playout/reference/hearts", "random playout, hand-written reference, hearts", "games/s",

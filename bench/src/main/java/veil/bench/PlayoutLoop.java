@@ -32,7 +32,7 @@ public final class PlayoutLoop {
     RandomPlayout playout = null;
     if (reference == null) {
       Game game = name.startsWith("kif:") ? BenchGames.kif(name.substring(4)) : BenchGames.lud(name);
-      playout = new RandomPlayout(game, 1, percepts);
+      playout = new RandomPlayout(game, 1, percepts ? RandomPlayout.Way.PERCEPTS : RandomPlayout.Way.ROLLOUT);
     }
     long end = System.nanoTime() + (long) (seconds * 1e9);
     long sink = 0;

@@ -3,33 +3,47 @@ package veil.bench;
 import java.util.SplittableRandom;
 import veil.games.RandomJointMoves;
 import veil.model.Game;
+import veil.model.MoveList;
 import veil.model.Percepts;
 import veil.model.State;
 
 /**
- * One uniformly random playout after another through the model contract, the way a search's rollout or {@code veil
- * simulate} plays: reset a working state from the initial one, then legal moves, a random joint move and apply
- * until the end, then the goals. Allocates nothing per playout (if the game keeps its contract).
+ * One uniformly random playout after another: reset a working state from the initial one, play to the end, read a
+ * goal. Allocates nothing per playout (if the game keeps its contract). Three ways to play, all the same games in
+ * distribution:
+ *
+ * <ul>
+ *   <li>{@link Way#ROLLOUT}: {@link Game#playout}, the engine's own rollout loop (what a search's rollout calls);
+ *   <li>{@link Way#STEPS}: the step protocol, a random legal move per role then {@link Game#apply}, no percepts;
+ *   <li>{@link Way#PERCEPTS}: the step protocol with every role's percepts (real play and {@code veil simulate}).
+ * </ul>
  */
 public final class RandomPlayout {
+  /** How a playout is driven. */
+  public enum Way {
+    ROLLOUT,
+    STEPS,
+    PERCEPTS
+  }
+
   private final Game game;
+  private final Way way;
   private final State initial;
   private final State state;
   private final RandomJointMoves chooser;
   private final int[] joint;
+  private final MoveList scratch = new MoveList();
   private final Percepts percepts;
   private final SplittableRandom rng;
 
-  /**
-   * @param withPercepts compute every role's percepts at every step (real play needs them; a rollout does not)
-   */
-  public RandomPlayout(Game game, long seed, boolean withPercepts) {
+  public RandomPlayout(Game game, long seed, Way way) {
     this.game = game;
+    this.way = way;
     this.initial = game.initialState();
     this.state = initial.copy();
     this.chooser = new RandomJointMoves(game);
     this.joint = new int[game.roleCount()];
-    this.percepts = withPercepts ? new Percepts(game.roleCount()) : null;
+    this.percepts = way == Way.PERCEPTS ? new Percepts(game.roleCount()) : null;
     this.rng = new SplittableRandom(seed);
   }
 
@@ -47,14 +61,27 @@ public final class RandomPlayout {
     State s = state;
     s.copyFrom(initial);
     int bound = game.stepBound();
-    int steps = 0;
-    while (!game.isTerminal(s)) {
-      if (steps++ >= bound || chooser.choose(s, rng, joint) >= 0) {
-        throw new IllegalStateException(game.name() + " broke its rules in a random playout (see veil simulate)");
+    int steps;
+    if (way == Way.ROLLOUT) {
+      steps = game.playout(s, rng, bound, joint, scratch);
+    } else {
+      steps = 0;
+      while (!game.isTerminal(s) && steps < bound) {
+        if (chooser.choose(s, rng, joint) >= 0) {
+          throw broken();
+        }
+        game.apply(s, joint, percepts);
+        steps++;
       }
-      game.apply(s, joint, percepts);
+    }
+    if (!game.isTerminal(s)) {
+      throw broken();
     }
     return steps + game.goal(s, 0);
+  }
+
+  private IllegalStateException broken() {
+    return new IllegalStateException(game.name() + " broke its rules in a random playout (see veil simulate)");
   }
 
   /** The length in joint moves of the next playout (for reports: time per step). */

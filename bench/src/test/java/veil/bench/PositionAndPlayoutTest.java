@@ -35,11 +35,13 @@ class PositionAndPlayoutTest {
   @Test
   void heartsPlayoutsHaveTheDealThePassAndFiftyTwoCards() {
     Game hearts = BenchGames.lud("hearts");
-    RandomPlayout playout = new RandomPlayout(hearts, 5, true);
-    for (int i = 0; i < 50; i++) {
-      assertThat(playout.playLength()).isEqualTo(52 + 3 + 52);
+    for (RandomPlayout.Way way : RandomPlayout.Way.values()) {
+      RandomPlayout playout = new RandomPlayout(hearts, 5, way);
+      for (int i = 0; i < 50; i++) {
+        assertThat(playout.playLength()).isEqualTo(52 + 3 + 52);
+      }
     }
-    RandomPlayout gdl = new RandomPlayout(BenchGames.kif("blind-tic-tac-toe-gdl"), 5, false);
+    RandomPlayout gdl = new RandomPlayout(BenchGames.kif("blind-tic-tac-toe-gdl"), 5, RandomPlayout.Way.ROLLOUT);
     for (int i = 0; i < 50; i++) {
       assertThat(gdl.playLength()).isBetween(1, gdl.game().stepBound());
     }

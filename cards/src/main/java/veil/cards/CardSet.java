@@ -7,6 +7,9 @@ import veil.dsl.Node;
 import veil.ludeme.BoolExpr;
 import veil.ludeme.CardsExpr;
 import veil.ludeme.IntExpr;
+import veil.ludeme.Ints;
+import veil.ludeme.compile.Compiler;
+import veil.ludeme.compile.PlaceRef;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
@@ -47,11 +50,22 @@ public final class CardSet extends SimpleLudeme {
   public Object build(Args a) throws DslException {
     switch (kind) {
       case 0: {
+        Compiler c = a.compiler();
+        PlaceRef place = c.isPlace(a.node("place")) ? a.place("place") : null;
         CardsExpr base = a.cards("place");
         CardsExpr bySuit = base;
         if (a.has("suit")) {
           IntExpr suit = a.intExpr("suit");
-          long[] suitMask = a.compiler().table.cards.suitMask();
+          long[] suitMask = c.table.cards.suitMask();
+          int suitSlot = Ints.slotOf(suit);
+          if (place != null && place.moverOwned() && suitSlot >= 0 && !a.has("if")) {
+            // (cards (hand Mover) suit:LedSuit): following suit, the commonest filter of trick games.
+            int at = place.base();
+            return (CardsExpr) s -> {
+              int k = s.v[suitSlot];
+              return k < 0 || k >= suitMask.length ? 0L : s.places[at + s.cur] & suitMask[k];
+            };
+          }
           bySuit = s -> {
             int k = suit.eval(s);
             return k < 0 || k >= suitMask.length ? 0L : base.eval(s) & suitMask[k];
@@ -62,16 +76,20 @@ public final class CardSet extends SimpleLudeme {
         }
         CardsExpr pre = bySuit;
         BoolExpr cond = a.bool("if");
+        if (c.dependsOnlyOnCard(a.node("if"))) {
+          long allowed = c.cardMask(cond);
+          return place != null && !a.has("suit") ? place.cards(allowed) : (CardsExpr) s -> pre.eval(s) & allowed;
+        }
         return (CardsExpr) s -> {
           long m = pre.eval(s);
           long out = 0;
           int saved = s.boundCard;
           while (m != 0) {
-            int c = Long.numberOfTrailingZeros(m);
+            int card = Long.numberOfTrailingZeros(m);
             m &= m - 1;
-            s.boundCard = c;
+            s.boundCard = card;
             if (cond.eval(s)) {
-              out |= 1L << c;
+              out |= 1L << card;
             }
           }
           s.boundCard = saved;

@@ -5,6 +5,7 @@ import veil.dsl.DslException;
 import veil.dsl.Node;
 import veil.ludeme.CardTable;
 import veil.ludeme.IntExpr;
+import veil.ludeme.Ints;
 import veil.ludeme.Slot;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Compiler;
@@ -47,6 +48,12 @@ public final class CardValue extends SimpleLudeme {
     return "cards";
   }
 
+  /** (card …), rank, suit, number and value depend only on their card; the others read the state. */
+  @Override
+  public boolean pure() {
+    return kind <= 4;
+  }
+
   @Override
   public Object build(Args a) throws DslException {
     Compiler c = a.compiler();
@@ -54,42 +61,23 @@ public final class CardValue extends SimpleLudeme {
     switch (kind) {
       case 0: {
         int card = Cards.find(c, cards, a.call());
-        return (IntExpr) s -> card;
+        return Ints.constant(card);
       }
       case 1: {
-        IntExpr x = a.intExpr("card");
-        int[] rank = cards.rank();
-        return (IntExpr) s -> {
-          int k = x.eval(s);
-          return k < 0 ? -1 : rank[k];
-        };
+        return Ints.lookup(a.intExpr("card"), cards.rank(), -1);
       }
       case 2: {
-        IntExpr x = a.intExpr("card");
-        int[] suit = cards.suit();
-        return (IntExpr) s -> {
-          int k = x.eval(s);
-          return k < 0 ? -1 : suit[k];
-        };
+        return Ints.lookup(a.intExpr("card"), cards.suit(), -1);
       }
       case 3: {
-        IntExpr x = a.intExpr("card");
-        int[] number = cards.number();
-        return (IntExpr) s -> {
-          int k = x.eval(s);
-          return k < 0 ? 0 : number[k];
-        };
+        return Ints.lookup(a.intExpr("card"), cards.number(), 0);
       }
       case 4: {
         int[] map = map(a);
-        IntExpr x = a.intExpr("card");
-        return (IntExpr) s -> {
-          int k = x.eval(s);
-          return k < 0 ? 0 : map[k];
-        };
+        return Ints.lookup(a.intExpr("card"), map, 0);
       }
       case 5:
-        return (IntExpr) s -> s.v[Slot.LAST_CARD];
+        return Ints.read(Slot.LAST_CARD);
       case 6: {
         IntExpr p = a.intExpr("player");
         int base = c.layout.trickCard;
@@ -106,7 +94,7 @@ public final class CardValue extends SimpleLudeme {
         };
       }
       default:
-        return (IntExpr) s -> s.v[Slot.TRICKS];
+        return Ints.read(Slot.TRICKS);
     }
   }
 

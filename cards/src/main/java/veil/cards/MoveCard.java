@@ -14,6 +14,7 @@ import veil.ludeme.compile.Compiler;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.PlaceRef;
 import veil.ludeme.compile.SimpleLudeme;
+import veil.ludeme.compile.Symbols;
 import veil.ludeme.compile.Type;
 import veil.model.MoveList;
 
@@ -39,7 +40,7 @@ public final class MoveCard extends SimpleLudeme {
   @Override
   public Object build(Args a) throws DslException {
     Compiler c = a.compiler();
-    PlaceRef fromRef = a.has("from") ? a.place("from") : new PlaceRef(c.placeDef("Hand", a.pos()), s -> s.cur, false);
+    PlaceRef fromRef = a.has("from") ? a.place("from") : new PlaceRef(c.placeDef("Hand", a.pos()), Symbols.MOVER, false);
     PlaceRef toRef = a.place("to");
     if (fromRef.each() || toRef.each()) {
       throw new DslException(veil.dsl.Diagnostic.at(a.pos(), "a move goes from one place to one place (Each is for deals)"));

@@ -1,7 +1,9 @@
 package veil.cards;
 
+import java.util.SplittableRandom;
 import veil.dsl.DslException;
 import veil.ludeme.Action;
+import veil.ludeme.Bits;
 import veil.ludeme.CardsExpr;
 import veil.ludeme.CompiledGame;
 import veil.ludeme.Effect;
@@ -16,6 +18,7 @@ import veil.ludeme.compile.Compiler;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.PlaceRef;
 import veil.ludeme.compile.SimpleLudeme;
+import veil.ludeme.compile.Symbols;
 import veil.ludeme.compile.Type;
 import veil.model.MoveList;
 
@@ -49,7 +52,7 @@ public final class Trick extends SimpleLudeme {
   @Override
   public Object build(Args a) throws DslException {
     Compiler c = a.compiler();
-    PlaceRef fromRef = a.has("from") ? a.place("from") : new PlaceRef(c.placeDef("Hand", a.pos()), s -> s.cur, false);
+    PlaceRef fromRef = a.has("from") ? a.place("from") : new PlaceRef(c.placeDef("Hand", a.pos()), Symbols.MOVER, false);
     PlaceExpr from = fromRef.expr();
     PlaceExpr to = a.place("to").expr();
     PlaceExpr won = a.place("won").expr();
@@ -122,14 +125,26 @@ public final class Trick extends SimpleLudeme {
       };
     }
 
+    /** The cards the player {@link LudState#cur} may play now. */
+    private long playable(LudState s) {
+      long hand = s.places[from.instance(s)];
+      return s.v[Slot.TRICK_PLAYED] == 0 ? (lead == null ? hand : lead.eval(s) & hand) : follow.eval(s) & hand;
+    }
+
     @Override
     public void generate(LudState s, MoveList out) {
-      long hand = s.places[from.instance(s)];
-      long m = s.v[Slot.TRICK_PLAYED] == 0 ? (lead == null ? hand : lead.eval(s) & hand) : follow.eval(s) & hand;
+      long m = playable(s);
       while (m != 0) {
         out.add(move(Long.numberOfTrailingZeros(m)));
         m &= m - 1;
       }
+    }
+
+    @Override
+    public int randomMove(LudState s, SplittableRandom rng, MoveList scratch) {
+      long m = playable(s);
+      int n = Long.bitCount(m);
+      return n == 0 ? -1 : move(Bits.select(m, n == 1 ? 0 : rng.nextInt(n)));
     }
 
     @Override

@@ -25,14 +25,6 @@ public final class RandomJointMoves {
    * @return -1 when every role had a move, otherwise the first role with no legal move (a rule failure)
    */
   public int choose(State s, SplittableRandom rng, int[] joint) {
-    for (int r = 0; r < joint.length; r++) {
-      game.legalMoves(s, r, moves);
-      int n = moves.size();
-      if (n == 0) {
-        return r;
-      }
-      joint[r] = moves.get(n == 1 ? 0 : rng.nextInt(n));
-    }
-    return -1;
+    return game.randomJointMove(s, rng, joint, moves);
   }
 }

@@ -54,6 +54,12 @@ class ConformanceChecksTest {
   }
 
   @Test
+  void aRandomMoveThatIsNotTheListedDrawFailsCheckK() {
+    assertThatThrownBy(() -> ConformanceTest.checkRandomMovesAreListedMoves(broken("random-move")))
+        .hasMessageContaining("randomLegalMove gave");
+  }
+
+  @Test
   void checksOnCompletedPlayoutsFailWhenNoneCompleted() {
     // The stuck game never completes a playout: (d), (e) and (g) must not pass by checking nothing.
     Subject stuck = broken("stuck");
@@ -80,6 +86,7 @@ class ConformanceChecksTest {
       ConformanceTest.checkCopiesAreIndependent(counter);
       ConformanceTest.checkTexts(counter);
       ConformanceTest.checkReplay(counter);
+      ConformanceTest.checkRandomMovesAreListedMoves(counter);
     }).doesNotThrowAnyException();
   }
 }

@@ -73,7 +73,9 @@ class ConformanceTest {
           dynamicTest("(i) every sampled history replays to the observation it was drawn for",
               () -> checkSamplerConsistency(s)),
           dynamicTest("(j) every agent plays the game to the end, searching rather than falling back",
-              () -> checkAgentsPlay(s))
+              () -> checkAgentsPlay(s)),
+          dynamicTest("(k) random moves and playouts are draws from the listed legal moves",
+              () -> checkRandomMovesAreListedMoves(s))
           // Still to come (issue 4): checkGdlLockstep(s): the exported GDL-II rules, run by the reasoner, give
           // the same legal moves, percepts, terminal test and goals along the recorded playouts.
           ));
@@ -336,6 +338,61 @@ class ConformanceTest {
     }
     assertCompleted(s, rec);
     assertNone(s, "replays that differ", bad);
+  }
+
+  static final int RANDOM_MOVE_PLAYOUTS = 10;
+
+  /**
+   * (k) The engine's shortcuts for random play (drawing a deal's card from a mask, asking only the mover, a
+   * playout loop without the step protocol) play exactly the listed moves: at every step of recorded playouts,
+   * each role's {@link Game#randomLegalMove} is the move its {@link Game#legalMoves} list gives for the same random
+   * numbers (and uses as many of them), and from every fifth state {@link Game#playout} reaches the same state in
+   * as many steps as {@link Game#randomJointMove} and {@link Game#apply} step by step.
+   */
+  static void checkRandomMovesAreListedMoves(Subject s) {
+    Recording rec = s.recording();
+    Game game = s.game();
+    List<String> bad = new ArrayList<>();
+    MoveList listed = new MoveList();
+    MoveList scratch = new MoveList();
+    int[] joint = new int[game.roleCount()];
+    for (Playout p : rec.completed(RANDOM_MOVE_PLAYOUTS)) {
+      State st = game.initialState();
+      for (int k = 0; k < p.joints.size() && bad.size() < SHOWN; k++) {
+        long seed = p.index * 100_003L + k;
+        for (int r = 0; r < game.roleCount(); r++) {
+          SplittableRandom fast = new SplittableRandom(seed);
+          SplittableRandom slow = new SplittableRandom(seed);
+          int drawn = game.randomLegalMove(st, r, fast, scratch);
+          game.legalMoves(st, r, listed);
+          int n = listed.size();
+          int expected = n == 0 ? Game.NO_MOVE : listed.get(n == 1 ? 0 : slow.nextInt(n));
+          if (drawn != expected || fast.nextLong() != slow.nextLong()) {
+            bad.add(p.where(k) + game.roleName(r) + "'s randomLegalMove gave " + drawn + " where the listed moves "
+                + "give " + expected + (drawn == expected ? " (but it used other random numbers)" : ""));
+          }
+        }
+        if (k % 5 == 0) {
+          State byPlayout = st.copy();
+          State bySteps = st.copy();
+          int played = game.playout(byPlayout, new SplittableRandom(seed), game.stepBound(), joint, scratch);
+          SplittableRandom rng = new SplittableRandom(seed);
+          int stepped = 0;
+          while (stepped < game.stepBound() && !game.isTerminal(bySteps)
+              && game.randomJointMove(bySteps, rng, joint, scratch) < 0) {
+            game.apply(bySteps, joint, null);
+            stepped++;
+          }
+          if (played != stepped || !same(byPlayout, bySteps)) {
+            bad.add(p.where(k) + "a playout from here took " + played + " steps to another state than stepping, "
+                + "which took " + stepped);
+          }
+        }
+        game.apply(st, p.joints.get(k), null);
+      }
+    }
+    assertCompleted(s, rec);
+    assertNone(s, "random moves that are not the listed moves' draws", bad);
   }
 
   // ---------------------------------------------------------------------------------------------------------

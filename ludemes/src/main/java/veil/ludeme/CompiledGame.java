@@ -2,6 +2,7 @@ package veil.ludeme;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import veil.model.Determinizer;
 import veil.model.Game;
 import veil.model.MoveList;
@@ -218,6 +219,85 @@ public final class CompiledGame implements Game {
     ph.play.generate(s, out);
   }
 
+  /** Draws a deal's card from the source's bitmask and a waiting player's noop without listing anything. */
+  @Override
+  public int randomLegalMove(State state, int role, SplittableRandom rng, MoveList scratch) {
+    LudState s = (LudState) state;
+    int[] v = s.v;
+    if (v[Slot.TERMINAL] == 0) {
+      if (v[Slot.PENDING] > 0) {
+        return role == players ? orNoMove(randomDeal(s, rng)) : 0;
+      }
+      Phase ph = phases[v[Slot.PHASE]];
+      if (role < players && !ph.simultaneous) {
+        if (role != v[Slot.MOVER]) {
+          return 0;
+        }
+        s.cur = role;
+        return orNoMove(ph.play.randomMove(s, rng, scratch));
+      }
+    }
+    return Game.super.randomLegalMove(state, role, rng, scratch);
+  }
+
+  /** During a deal and in turn-based phases, only one role has a choice: ask only that one. */
+  @Override
+  public int randomJointMove(State state, SplittableRandom rng, int[] joint, MoveList scratch) {
+    LudState s = (LudState) state;
+    int[] v = s.v;
+    if (v[Slot.TERMINAL] != 0 || v[Slot.PENDING] == 0 && phases[v[Slot.PHASE]].simultaneous) {
+      return Game.super.randomJointMove(state, rng, joint, scratch);
+    }
+    int chooser = v[Slot.PENDING] > 0 ? players : v[Slot.MOVER];
+    for (int r = 0; r < chooser; r++) {
+      joint[r] = 0;
+    }
+    int m = chooser == players ? orNoMove(randomDeal(s, rng)) : randomLegalMove(state, chooser, rng, scratch);
+    if (m == NO_MOVE) {
+      return chooser;
+    }
+    joint[chooser] = m;
+    for (int r = chooser + 1; r < joint.length; r++) {
+      // The random role outside deals lists its moves (a tie-break); everyone else waits.
+      int w = r == players ? randomLegalMove(state, r, rng, scratch) : 0;
+      if (w == NO_MOVE) {
+        return r;
+      }
+      joint[r] = w;
+    }
+    return -1;
+  }
+
+  /** Whether the random role is dealing: its moves are then {@link #dealMove} of each card of {@link #dealSource}. */
+  public boolean isDealing(LudState s) {
+    return s.v[Slot.TERMINAL] == 0 && s.v[Slot.PENDING] > 0;
+  }
+
+  /** The cards the pending deal draws from (when {@link #isDealing}). */
+  public long dealSource(LudState s) {
+    return s.places[s.v[layout.pending]];
+  }
+
+  /** The random role's move that deals this card. */
+  public static int dealMove(int card) {
+    return DEAL << 16 | card;
+  }
+
+  /** An engine move (never negative), or {@link #NO_MOVE} for -1. */
+  private static int orNoMove(int move) {
+    return move == -1 ? NO_MOVE : move;
+  }
+
+  /** The random role's deal: one card drawn uniformly from the source, as the i-th of its listed moves. */
+  private int randomDeal(LudState s, SplittableRandom rng) {
+    long src = s.places[s.v[layout.pending]];
+    int n = Long.bitCount(src);
+    if (n == 0) {
+      return -1;
+    }
+    return DEAL << 16 | Bits.select(src, n == 1 ? 0 : rng.nextInt(n));
+  }
+
   @Override
   public void apply(State state, int[] joint, Percepts percepts) {
     LudState s = (LudState) state;
@@ -245,22 +325,74 @@ public final class CompiledGame implements Game {
         s.cur = v[Slot.MOVER];
         ph.then.run(s);
       } else {
-        int p = v[Slot.MOVER];
-        int m = joint[p];
-        s.cur = p;
-        actions[m >>> 16].apply(s, m & 0xFFFF);
-        v[Slot.LAST_MOVER] = p;
-        v[Slot.TURNS]++;
-        if (!ph.play.managesTurn()) {
-          v[Slot.MOVER] = (v[Slot.MOVER] + 1) % players;
-        }
-        s.cur = v[Slot.MOVER];
-        ph.then.run(s);
+        playTurn(s, ph, joint[v[Slot.MOVER]]);
       }
     }
     v[Slot.STEP]++;
     settle(s);
     s.sink = null;
+  }
+
+  /** The mover plays move m in a turn-based phase; the turn passes on unless the move rule hands it on itself. */
+  private void playTurn(LudState s, Phase ph, int m) {
+    int[] v = s.v;
+    int p = v[Slot.MOVER];
+    s.cur = p;
+    actions[m >>> 16].apply(s, m & 0xFFFF);
+    v[Slot.LAST_MOVER] = p;
+    v[Slot.TURNS]++;
+    if (!ph.play.managesTurn()) {
+      v[Slot.MOVER] = (v[Slot.MOVER] + 1) % players;
+    }
+    s.cur = v[Slot.MOVER];
+    ph.then.run(s);
+  }
+
+  /**
+   * The random playout without the per-step protocol: a deal step draws its card straight from the source's mask,
+   * a turn-based step asks only the mover's move rule; simultaneous phases take the general path. It consumes the
+   * random numbers exactly as {@link #randomJointMove} does, so it plays the same games (a test checks this).
+   */
+  @Override
+  public int playout(State state, SplittableRandom rng, int maxSteps, int[] joint, MoveList scratch) {
+    LudState s = (LudState) state;
+    int[] v = s.v;
+    s.sink = null;
+    int steps = 0;
+    while (steps < maxSteps && v[Slot.TERMINAL] == 0) {
+      Phase ph = phases[v[Slot.PHASE]];
+      if (v[Slot.PENDING] > 0) {
+        int m = randomDeal(s, rng);
+        if (m == -1) {
+          throw noLegalMove(players);
+        }
+        table.dealOne(s, m & 0xFFFF);
+      } else if (!ph.simultaneous) {
+        s.cur = v[Slot.MOVER];
+        int m = ph.play.randomMove(s, rng, scratch);
+        if (m == -1) {
+          throw noLegalMove(v[Slot.MOVER]);
+        }
+        playTurn(s, ph, m);
+      } else {
+        int failed = randomJointMove(s, rng, joint, scratch);
+        if (failed >= 0) {
+          throw noLegalMove(failed);
+        }
+        apply(s, joint, null);
+        steps++;
+        continue;
+      }
+      v[Slot.STEP]++;
+      settle(s);
+      steps++;
+    }
+    return steps;
+  }
+
+  private IllegalStateException noLegalMove(int role) {
+    return new IllegalStateException(
+        "rule failure: role " + roleName(role) + " has no legal move in a non-terminal state of " + name());
   }
 
   @Override

@@ -24,6 +24,12 @@ public interface Game {
   /** The GDL name of a role ("p1", "white", "random"). */
   String roleName(int role);
 
+  /**
+   * What {@link #randomLegalMove} returns for a role without a legal move. Moves are any other int (games may use
+   * -1 for noop), so this is the one value no game uses.
+   */
+  int NO_MOVE = Integer.MIN_VALUE;
+
   /** Index of the {@code random} role, or -1 when the game has no chance. */
   int randomRole();
 
@@ -44,6 +50,60 @@ public interface Game {
    * in a non-terminal state; an empty list is a rule failure the caller reports.
    */
   void legalMoves(State s, int role, MoveList out);
+
+  /**
+   * A uniformly random legal move of {@code role} in the non-terminal state {@code s}, or {@link #NO_MOVE} when it
+   * has none (a
+   * rule failure): what a random playout plays. It draws from {@code rng} only when there is a choice, and picks
+   * the i-th legal move in {@link #legalMoves} order for the draw i, so it plays exactly as listing the moves and
+   * drawing an index would. Engines override it to draw without listing (a deal draws a card from the deck's
+   * bitmask); {@code scratch} is for implementations that list.
+   */
+  default int randomLegalMove(State s, int role, java.util.SplittableRandom rng, MoveList scratch) {
+    legalMoves(s, role, scratch);
+    int n = scratch.size();
+    return n == 0 ? NO_MOVE : scratch.get(n == 1 ? 0 : rng.nextInt(n));
+  }
+
+  /**
+   * Writes a uniformly random legal move of every role, in role order, into {@code joint}: {@link
+   * #randomLegalMove} for each role, so it plays exactly as they would in turn.
+   *
+   * @return -1, or the first role with no legal move (a rule failure)
+   */
+  default int randomJointMove(State s, java.util.SplittableRandom rng, int[] joint, MoveList scratch) {
+    for (int r = 0; r < joint.length; r++) {
+      int m = randomLegalMove(s, r, rng, scratch);
+      if (m == NO_MOVE) {
+        return r;
+      }
+      joint[r] = m;
+    }
+    return -1;
+  }
+
+  /**
+   * Plays uniformly random joint moves from {@code s} (in place) until it is terminal or {@code maxSteps} joint
+   * moves were played: a random playout, a search's rollout. It plays exactly what {@link #randomJointMove} and
+   * {@link #apply} without percepts would, step by step, for the same random numbers; engines override it with a
+   * loop that skips the per-step protocol. {@code joint} (one int per role) and {@code scratch} are work space.
+   *
+   * @return the number of joint moves played
+   * @throws IllegalStateException when a role has no legal move in a non-terminal state (a rule failure)
+   */
+  default int playout(State s, java.util.SplittableRandom rng, int maxSteps, int[] joint, MoveList scratch) {
+    int steps = 0;
+    while (steps < maxSteps && !isTerminal(s)) {
+      int failed = randomJointMove(s, rng, joint, scratch);
+      if (failed >= 0) {
+        throw new IllegalStateException("rule failure: role " + roleName(failed)
+            + " has no legal move in a non-terminal state of " + name());
+      }
+      apply(s, joint, null);
+      steps++;
+    }
+    return steps;
+  }
 
   /**
    * Plays a joint move ({@code joint[r]} is role r's legal move) in place: {@code s} becomes the next state. When

@@ -10,6 +10,8 @@ import java.util.Arrays;
 public final class Percepts {
   private final int[][] buf;
   private final int[] size;
+  /** Roles whose percepts are kept (bit r); the others' are dropped as they are added. */
+  private long listeners = -1L;
 
   public Percepts(int roleCount) {
     buf = new int[roleCount][16];
@@ -24,7 +26,26 @@ public final class Percepts {
     return size.length;
   }
 
+  /**
+   * Keeps only {@code role}'s percepts from now on: a search or a sampler that follows one player's view need not
+   * store everyone's. {@link #listenAll} undoes it.
+   */
+  public void listenOnly(int role) {
+    listeners = 1L << role;
+  }
+
+  public void listenAll() {
+    listeners = -1L;
+  }
+
+  public boolean listens(int role) {
+    return (listeners >>> role & 1) != 0;
+  }
+
   public void add(int role, int percept) {
+    if ((listeners >>> role & 1) == 0) {
+      return;
+    }
     int[] b = buf[role];
     int n = size[role];
     if (n == b.length) {

@@ -97,6 +97,9 @@ public final class SearchWorker {
     }
     joint = new int[roles];
     percepts = new Percepts(roles);
+    if (mode == Mode.SO_ISMCTS) {
+      percepts.listenOnly(searcher); // one tree, keyed by the searcher's percepts only
+    }
   }
 
   public void setMaxNodes(int maxNodes) {
@@ -148,26 +151,26 @@ public final class SearchWorker {
         throw new IllegalStateException(
             "rule failure: no terminal state within the step bound " + game.stepBound() + " of " + game.name());
       }
+      if (!inTree) {
+        // The rollout: the engine's own random playout loop, within what is left of the step bound.
+        steps += game.playout(world, rng, remaining - steps + 1, joint, legal[0]) - 1;
+        continue;
+      }
       for (int r = 0; r < roles; r++) {
         MoveList ml = legal[r];
         game.legalMoves(world, r, ml);
         int n = ml.size();
         if (n == 0) {
-          throw new IllegalStateException(
-              "rule failure: role " + game.roleName(r) + " has no legal move in a non-terminal state of " + game.name());
+          throw noLegalMove(r);
         }
         if (n == 1) {
           joint[r] = ml.get(0);
-        } else if (!inTree || r == randomRole) {
+        } else if (r == randomRole) {
           joint[r] = ml.get(rng.nextInt(n));
         } else {
           int t = treeOf[r];
           joint[r] = select(t, node[t], r, ml);
         }
-      }
-      if (!inTree) {
-        game.apply(world, joint, null);
-        continue;
       }
       game.apply(world, joint, mode == Mode.UCT ? null : percepts);
       for (int t = 0; t < trees.length; t++) {
@@ -189,6 +192,11 @@ public final class SearchWorker {
       tree.visits[a]++;
       tree.reward[a] += reward[pathRole[i]];
     }
+  }
+
+  private IllegalStateException noLegalMove(int role) {
+    return new IllegalStateException(
+        "rule failure: role " + game.roleName(role) + " has no legal move in a non-terminal state of " + game.name());
   }
 
   /** Decoupled UCB with availability counts; an untried move is tried first (uniformly among untried ones). */

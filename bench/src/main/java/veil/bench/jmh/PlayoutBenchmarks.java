@@ -31,7 +31,21 @@ public class PlayoutBenchmarks {
 
     @Setup
     public void load() {
-      playout = new RandomPlayout(BenchGames.lud(game), 1, false);
+      playout = new RandomPlayout(BenchGames.lud(game), 1, RandomPlayout.Way.ROLLOUT);
+    }
+  }
+
+  /** A bundled ludeme game through the step protocol (a move per role, apply), no percepts. */
+  @State(Scope.Thread)
+  public static class LudemeSteps {
+    @Param({"hearts"})
+    public String game;
+
+    RandomPlayout playout;
+
+    @Setup
+    public void load() {
+      playout = new RandomPlayout(BenchGames.lud(game), 1, RandomPlayout.Way.STEPS);
     }
   }
 
@@ -45,7 +59,7 @@ public class PlayoutBenchmarks {
 
     @Setup
     public void load() {
-      playout = new RandomPlayout(BenchGames.lud(game), 1, true);
+      playout = new RandomPlayout(BenchGames.lud(game), 1, RandomPlayout.Way.PERCEPTS);
     }
   }
 
@@ -59,7 +73,7 @@ public class PlayoutBenchmarks {
 
     @Setup
     public void load() {
-      playout = new RandomPlayout(GdlRules.load(rules), 1, false);
+      playout = new RandomPlayout(GdlRules.load(rules), 1, RandomPlayout.Way.ROLLOUT);
     }
   }
 
@@ -70,6 +84,11 @@ public class PlayoutBenchmarks {
 
   @Benchmark
   public int ludeme(Ludeme s) {
+    return s.playout.play();
+  }
+
+  @Benchmark
+  public int ludemeSteps(LudemeSteps s) {
     return s.playout.play();
   }
 

@@ -21,6 +21,7 @@ final class HistoryBuilder {
 
   private final CompiledGame game;
   private final int roles;
+  private final int randomRole;
   private final LudState initial;
   LudState state;
   private LudState scratch;
@@ -39,6 +40,7 @@ final class HistoryBuilder {
   HistoryBuilder(CompiledGame game) {
     this.game = game;
     this.roles = game.roleCount();
+    this.randomRole = game.randomRole();
     this.initial = game.initialState();
     this.state = initial.copy();
     this.scratch = initial.copy();
@@ -63,6 +65,7 @@ final class HistoryBuilder {
     state.copyFrom(initial);
     System.arraycopy(initial.places, 0, expected, 0, expected.length);
     int observer = obs.role();
+    percepts.listenOnly(observer);
     for (int t = 0; t < steps; t++) {
       long moved = 0;
       for (int i = sk.stepStart[t]; i < sk.stepStart[t + 1]; i++) {
@@ -87,9 +90,19 @@ final class HistoryBuilder {
 
   private boolean matchStep(Skeleton sk, Observation obs, int t, int observer, long moved) {
     int n = 0;
+    boolean dealing = game.isDealing(state);
     for (int r = 0; r < roles; r++) {
-      game.legalMoves(state, r, legal[r]);
       MoveList l = legal[r];
+      if (r == randomRole && dealing) {
+        // Dealing a card that does not move in this step cannot give the expected places: only the deals of the
+        // moved cards are candidates, and listing the whole deck each step would cost more than the rest.
+        l.clear();
+        for (long m = game.dealSource(state) & moved; m != 0; m &= m - 1) {
+          l.add(CompiledGame.dealMove(Long.numberOfTrailingZeros(m)));
+        }
+      } else {
+        game.legalMoves(state, r, l);
+      }
       if (r == observer) {
         if (!l.contains(obs.move(t))) {
           return false;

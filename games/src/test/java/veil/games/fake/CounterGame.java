@@ -28,7 +28,9 @@ public final class CounterGame implements Game {
     /** copy() shares the state's array with the original. */
     SHARED_COPY,
     /** Both "add" moves print as the same text. */
-    SAME_TEXT
+    SAME_TEXT,
+    /** randomLegalMove always plays the first listed move (drawing as if it chose). */
+    RANDOM_MOVE
   }
 
   static final int P1 = 0;
@@ -113,6 +115,19 @@ public final class CounterGame implements Game {
     } else {
       out.add(NOOP);
     }
+  }
+
+  @Override
+  public int randomLegalMove(State s, int role, java.util.SplittableRandom rng, MoveList scratch) {
+    if (bug == Bug.RANDOM_MOVE) {
+      legalMoves(s, role, scratch);
+      int n = scratch.size();
+      if (n > 1) {
+        rng.nextInt(n);
+      }
+      return n == 0 ? NO_MOVE : scratch.get(0);
+    }
+    return Game.super.randomLegalMove(s, role, rng, scratch);
   }
 
   @Override

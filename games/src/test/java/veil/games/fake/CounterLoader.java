@@ -77,7 +77,7 @@ public final class CounterLoader implements GameLoader {
             bug = CounterGame.Bug.valueOf(b[0].toUpperCase(Locale.ROOT).replace('-', '_'));
             threshold = b.length > 1 ? Integer.parseInt(b[1]) : 0;
           } catch (IllegalArgumentException e) {
-            errors.add(Diagnostic.at(restPos, "unknown bug '" + rest + "'", "stuck, goal, throw, bound, shared-copy,"
+            errors.add(Diagnostic.at(restPos, "unknown bug '" + rest + "'", "stuck, goal, throw, bound, shared-copy, random-move,"
                 + " same-text (and a threshold)"));
           }
         }

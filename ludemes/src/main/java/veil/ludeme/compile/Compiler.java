@@ -15,6 +15,7 @@ import veil.ludeme.CardsExpr;
 import veil.ludeme.CompiledGame;
 import veil.ludeme.Effect;
 import veil.ludeme.IntExpr;
+import veil.ludeme.Ints;
 import veil.ludeme.MoveRule;
 import veil.ludeme.Outcome;
 import veil.ludeme.PlaceTable;
@@ -70,8 +71,7 @@ public final class Compiler {
 
   public IntExpr intExpr(Node n) throws DslException {
     if (n instanceof Node.Int i) {
-      int k = (int) i.value();
-      return s -> k;
+      return Ints.constant((int) i.value());
     }
     if (n instanceof Node.Sym sym) {
       IntExpr e = Symbols.intSymbol(this, sym.name());
@@ -97,14 +97,15 @@ public final class Compiler {
   }
 
   public CardsExpr cards(Node n) throws DslException {
+    return isPlace(n) ? place(n).cards(-1L) : (CardsExpr) call(n, Type.CARDS);
+  }
+
+  /** Whether a cards argument names a place (whose cards it means) rather than a cards expression. */
+  public boolean isPlace(Node n) {
     if (n instanceof Node.Call c && has(c.headName(), Type.CARDS)) {
-      return (CardsExpr) call(n, Type.CARDS);
+      return false;
     }
-    if (n instanceof Node.Str || n instanceof Node.Call c2 && has(c2.headName(), Type.PLACE)) {
-      veil.ludeme.PlaceExpr p = place(n).expr();
-      return s -> s.places[p.instance(s)];
-    }
-    return (CardsExpr) call(n, Type.CARDS);
+    return n instanceof Node.Str || n instanceof Node.Call c2 && has(c2.headName(), Type.PLACE);
   }
 
   public PlaceRef place(Node n) throws DslException {
@@ -260,6 +261,52 @@ public final class Compiler {
     throw new DslException(Diagnostic.at(n.pos(), "expected a name, found " + n.kind(), "a name or \"string\""));
   }
 
+  // ------------------------------------------------------------------ folding
+
+  /**
+   * Whether an expression's value depends only on the bound Card: it is built from constants, Card and pure
+   * ludemes ({@link Ludeme#pure}). Such a card filter is computed for every card once, at compile time.
+   */
+  public boolean dependsOnlyOnCard(Node n) {
+    if (n instanceof Node.Int || n instanceof Node.Str) {
+      return true;
+    }
+    if (n instanceof Node.Sym sym) {
+      return Symbols.constantOrCard(this, sym.name());
+    }
+    if (n instanceof Node.Named named) {
+      return dependsOnlyOnCard(named.value());
+    }
+    if (n instanceof Node.Braces b) {
+      return b.items().stream().allMatch(this::dependsOnlyOnCard);
+    }
+    if (!(n instanceof Node.Call c) || c.headName() == null) {
+      return false;
+    }
+    List<Ludeme> defs = ludemes.get(c.headName().toLowerCase());
+    if (defs == null || !defs.stream().allMatch(Ludeme::pure)) {
+      return false;
+    }
+    return c.args().stream().allMatch(this::dependsOnlyOnCard);
+  }
+
+  /**
+   * The mask of the cards for which a condition holds, for a condition that depends only on the bound Card
+   * (see {@link #dependsOnlyOnCard}); it is evaluated on a state with no places and no ints, which such a
+   * condition never reads.
+   */
+  public long cardMask(BoolExpr cond) {
+    veil.ludeme.LudState probe = new veil.ludeme.LudState(0, 0);
+    long mask = 0;
+    for (int card = 0; card < cardTable.count(); card++) {
+      probe.boundCard = card;
+      if (cond.eval(probe)) {
+        mask |= 1L << card;
+      }
+    }
+    return mask;
+  }
+
   // ------------------------------------------------------------------ variables
 
   /** Declares a variable (per player when {@code perPlayer}); returns its first slot relative to the var block. */
@@ -290,11 +337,14 @@ public final class Compiler {
       if (player != null) {
         throw new DslException(Diagnostic.at(pos, "variable \"" + name + "\" is not per player"));
       }
-      return s -> base;
+      return Ints.constant(base);
     }
     if (player == null) {
       throw new DslException(Diagnostic.at(pos, "variable \"" + name + "\" is per player: say whose",
           "(var \"" + name + "\" Mover) or another player"));
+    }
+    if (player instanceof Ints.Const p) {
+      return Ints.constant(base + p.value());
     }
     return s -> base + player.eval(s);
   }

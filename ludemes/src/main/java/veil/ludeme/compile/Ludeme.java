@@ -29,6 +29,15 @@ public abstract class Ludeme {
 
   public abstract Object build(Args a) throws DslException;
 
+  /**
+   * Whether a call's value depends on nothing but its arguments (it reads no state): arithmetic, comparisons,
+   * logic, a card's suit or rank. A filter made only of pure calls, constants and the bound Card is folded into a
+   * card mask when the game compiles (see {@link Compiler#dependsOnlyOnCard}), so playouts never evaluate it.
+   */
+  public boolean pure() {
+    return false;
+  }
+
   /** The ludeme's usage, e.g. {@code (deal <count:int> from:<place> to:<place>)}. */
   public String usage() {
     StringBuilder sb = new StringBuilder("(").append(name());

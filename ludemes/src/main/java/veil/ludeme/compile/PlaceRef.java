@@ -1,5 +1,6 @@
 package veil.ludeme.compile;
 
+import veil.ludeme.CardsExpr;
 import veil.ludeme.IntExpr;
 import veil.ludeme.LudState;
 import veil.ludeme.PlaceExpr;
@@ -16,8 +17,33 @@ public record PlaceRef(PlaceTable.Def def, IntExpr owner, boolean each) {
     if (!def.perPlayer()) {
       return s -> base;
     }
+    if (owner == Symbols.MOVER) {
+      return s -> base + s.cur;
+    }
     IntExpr o = owner;
     return (LudState s) -> base + o.eval(s);
+  }
+
+  /**
+   * The cards at this place that are in {@code mask} (-1: all). The common shapes (a shared place, the Mover's own
+   * place) read the bitmask directly instead of through a second closure: on the playout path every indirect call
+   * counts.
+   */
+  public CardsExpr cards(long mask) {
+    int base = def.base();
+    if (!def.perPlayer()) {
+      return mask == -1L ? s -> s.places[base] : s -> s.places[base] & mask;
+    }
+    if (owner == Symbols.MOVER) {
+      return mask == -1L ? s -> s.places[base + s.cur] : s -> s.places[base + s.cur] & mask;
+    }
+    IntExpr o = owner;
+    return s -> s.places[base + o.eval(s)] & mask;
+  }
+
+  /** Whether this is the Mover's own instance of a per-player place. */
+  public boolean moverOwned() {
+    return def.perPlayer() && owner == Symbols.MOVER;
   }
 
   public int base() {

@@ -3,6 +3,7 @@ package veil.ludeme.compile;
 import java.util.ArrayList;
 import java.util.List;
 import veil.ludeme.IntExpr;
+import veil.ludeme.Ints;
 import veil.ludeme.Slot;
 
 /**
@@ -12,11 +13,26 @@ import veil.ludeme.Slot;
 public final class Symbols {
   private Symbols() {}
 
+  /** Mover: the player being asked or moving. One instance, so place references can recognise it. */
+  public static final IntExpr MOVER = s -> s.cur;
+
+  /** The names whose value is read from the state or the evaluation scratch (all others are constants). */
+  private static final java.util.Set<String> STATEFUL =
+      java.util.Set.of("Mover", "Next", "Prev", "Player", "LastMover", "Winner", "Leader", "LedSuit");
+
+  /** Whether a bare name stands for a constant or for the bound Card (a name that is not known counts as not). */
+  public static boolean constantOrCard(Compiler c, String name) {
+    if (name.equals("True") || name.equals("False")) {
+      return true;
+    }
+    return !STATEFUL.contains(name) && intSymbol(c, name) != null;
+  }
+
   public static IntExpr intSymbol(Compiler c, String name) {
     int n = Math.max(1, c.players());
     switch (name) {
       case "Mover":
-        return s -> s.cur;
+        return MOVER;
       case "Next":
         return s -> (s.cur + 1) % n;
       case "Prev":
@@ -24,13 +40,13 @@ public final class Symbols {
       case "Player":
         return s -> s.boundPlayer;
       case "LastMover":
-        return s -> s.v[Slot.LAST_MOVER];
+        return Ints.read(Slot.LAST_MOVER);
       case "Winner":
-        return s -> s.v[Slot.TRICK_WINNER];
+        return Ints.read(Slot.TRICK_WINNER);
       case "Leader":
-        return s -> s.v[Slot.TRICK_LEADER];
+        return Ints.read(Slot.TRICK_LEADER);
       case "LedSuit":
-        return s -> s.v[Slot.LED_SUIT];
+        return Ints.read(Slot.LED_SUIT);
       case "Card":
         return s -> s.boundCard;
       default:
@@ -38,15 +54,15 @@ public final class Symbols {
     }
     int p = player(c, name);
     if (p >= 0) {
-      return s -> p;
+      return Ints.constant(p);
     }
     int suit = c.cardTable.findSuit(name);
     if (suit >= 0) {
-      return s -> suit;
+      return Ints.constant(suit);
     }
     int rank = c.cardTable.findRank(name);
     if (rank >= 0) {
-      return s -> rank;
+      return Ints.constant(rank);
     }
     return null;
   }

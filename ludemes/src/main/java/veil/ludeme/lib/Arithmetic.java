@@ -32,6 +32,11 @@ public final class Arithmetic extends SimpleLudeme {
   }
 
   @Override
+  public boolean pure() {
+    return true;
+  }
+
+  @Override
   public Object build(Args a) throws DslException {
     List<IntExpr> xs = new ArrayList<>();
     xs.add(a.intExpr("a"));

@@ -4,6 +4,7 @@ import java.util.List;
 import veil.dsl.DslException;
 import veil.ludeme.BoolExpr;
 import veil.ludeme.IntExpr;
+import veil.ludeme.Ints;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
@@ -30,9 +31,17 @@ public final class Compare extends SimpleLudeme {
   }
 
   @Override
+  public boolean pure() {
+    return true;
+  }
+
+  @Override
   public Object build(Args a) throws DslException {
     IntExpr x = a.intExpr("a");
     IntExpr y = a.intExpr("b");
+    if (y instanceof Ints.Const k) {
+      return against(x, k.value());
+    }
     switch (op) {
       case 0:
         return (BoolExpr) s -> x.eval(s) == y.eval(s);
@@ -46,6 +55,41 @@ public final class Compare extends SimpleLudeme {
         return (BoolExpr) s -> x.eval(s) > y.eval(s);
       default:
         return (BoolExpr) s -> x.eval(s) >= y.eval(s);
+    }
+  }
+
+  /** x op k for a constant k, reading x's int directly when x is a state read: one closure instead of three. */
+  private BoolExpr against(IntExpr x, int k) {
+    int slot = Ints.slotOf(x);
+    if (slot >= 0) {
+      switch (op) {
+        case 0:
+          return s -> s.v[slot] == k;
+        case 1:
+          return s -> s.v[slot] != k;
+        case 2:
+          return s -> s.v[slot] < k;
+        case 3:
+          return s -> s.v[slot] <= k;
+        case 4:
+          return s -> s.v[slot] > k;
+        default:
+          return s -> s.v[slot] >= k;
+      }
+    }
+    switch (op) {
+      case 0:
+        return s -> x.eval(s) == k;
+      case 1:
+        return s -> x.eval(s) != k;
+      case 2:
+        return s -> x.eval(s) < k;
+      case 3:
+        return s -> x.eval(s) <= k;
+      case 4:
+        return s -> x.eval(s) > k;
+      default:
+        return s -> x.eval(s) >= k;
     }
   }
 }

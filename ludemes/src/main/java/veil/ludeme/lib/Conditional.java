@@ -26,6 +26,12 @@ public final class Conditional extends SimpleLudeme {
         new Conditional(Type.EFFECT, "effect"), new Conditional(Type.MOVE, "move"));
   }
 
+  /** An int or card-set choice reads nothing but its arguments; effects and moves are not values. */
+  @Override
+  public boolean pure() {
+    return type() == Type.INT || type() == Type.CARDS;
+  }
+
   @Override
   public Object build(Args a) throws DslException {
     BoolExpr c = a.bool("c");

@@ -2,6 +2,7 @@ package veil.ludeme.lib;
 
 import java.util.List;
 import veil.ludeme.IntExpr;
+import veil.ludeme.Ints;
 import veil.ludeme.Slot;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.SimpleLudeme;
@@ -29,6 +30,6 @@ public final class Counters extends SimpleLudeme {
   @Override
   public Object build(Args a) {
     int k = slot;
-    return (IntExpr) s -> s.v[k];
+    return Ints.read(k);
   }
 }

@@ -30,6 +30,11 @@ public final class Logic extends SimpleLudeme {
   }
 
   @Override
+  public boolean pure() {
+    return true;
+  }
+
+  @Override
   public Object build(Args a) throws DslException {
     List<BoolExpr> xs = new ArrayList<>();
     xs.add(a.bool("a"));

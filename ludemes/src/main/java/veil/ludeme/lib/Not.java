@@ -19,6 +19,11 @@ public final class Not extends SimpleLudeme {
   }
 
   @Override
+  public boolean pure() {
+    return true;
+  }
+
+  @Override
   public Object build(Args a) throws DslException {
     BoolExpr c = a.bool("c");
     return (BoolExpr) s -> !c.eval(s);

@@ -3,6 +3,7 @@ package veil.ludeme.lib;
 import java.util.List;
 import veil.dsl.DslException;
 import veil.ludeme.IntExpr;
+import veil.ludeme.Ints;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
@@ -39,11 +40,21 @@ public final class Variable extends SimpleLudeme {
     String name = a.text("name");
     if (kind == 0) {
       IntExpr slot = a.compiler().varSlot(name, a.has("of") ? a.intExpr("of") : null, a.pos());
+      if (slot instanceof Ints.Const k) {
+        return Ints.read(k.value());
+      }
       return (IntExpr) s -> s.v[slot.eval(s)];
     }
     boolean perPlayer = a.has("b");
     IntExpr slot = a.compiler().varSlot(name, perPlayer ? a.intExpr("a") : null, a.pos());
     IntExpr value = perPlayer ? a.intExpr("b") : a.intExpr("a");
+    if (slot instanceof Ints.Const k) {
+      int i = k.value();
+      if (kind == 1) {
+        return (veil.ludeme.Effect) s -> s.v[i] = value.eval(s);
+      }
+      return (veil.ludeme.Effect) s -> s.v[i] += value.eval(s);
+    }
     if (kind == 1) {
       return (veil.ludeme.Effect) s -> s.v[slot.eval(s)] = value.eval(s);
     }
