@@ -27,6 +27,14 @@ abstract class SearchAgent implements Player {
   protected int role;
   protected long seed;
   private final List<Worker> workers = new ArrayList<>();
+  /**
+   * Thread i ≥ 1 of the search runs on lane i-1, a thread kept between decisions: samplers keep per-thread
+   * analyses of the observation (see CardSampler), which a new thread per decision would redo every move. An idle
+   * lane's thread ends after {@link #LANE_IDLE_SECONDS} and a later decision starts a new one.
+   */
+  private final List<java.util.concurrent.ThreadPoolExecutor> lanes = new ArrayList<>();
+
+  static final long LANE_IDLE_SECONDS = 60;
   private SearchStats last = SearchStats.NONE;
 
   /** One thread's reusable buffers: its trees and scratch states. */
@@ -110,19 +118,19 @@ abstract class SearchAgent implements Player {
         }
       };
     }
-    Thread[] helpers = new Thread[threads];
+    java.util.concurrent.Future<?>[] helpers = new java.util.concurrent.Future<?>[threads];
     for (int t = 1; t < threads; t++) {
-      helpers[t] = new Thread(jobs[t], spec + "-search-" + t);
-      helpers[t].setDaemon(true);
-      helpers[t].start();
+      helpers[t] = lane(t - 1).submit(jobs[t]);
     }
     jobs[0].run(); // the calling thread does share 0
     for (int t = 1; t < threads; t++) {
       try {
-        helpers[t].join();
+        helpers[t].get();
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new IllegalStateException("interrupted while searching", e);
+      } catch (java.util.concurrent.ExecutionException e) {
+        throw new IllegalStateException("search thread failed", e.getCause()); // jobs catch their own errors
       }
     }
     for (RuntimeException e : errors) {
@@ -153,6 +161,22 @@ abstract class SearchAgent implements Player {
     }
     last = new SearchStats(iterations, System.nanoTime() - start, threads, failures, fallback);
     return legal.get(best);
+  }
+
+  private java.util.concurrent.ThreadPoolExecutor lane(int i) {
+    while (lanes.size() <= i) {
+      String name = spec + "-search-" + (lanes.size() + 1);
+      java.util.concurrent.ThreadPoolExecutor lane = new java.util.concurrent.ThreadPoolExecutor(1, 1,
+          LANE_IDLE_SECONDS, java.util.concurrent.TimeUnit.SECONDS, new java.util.concurrent.LinkedBlockingQueue<>(),
+          job -> {
+            Thread th = new Thread(job, name);
+            th.setDaemon(true);
+            return th;
+          });
+      lane.allowCoreThreadTimeOut(true);
+      lanes.add(lane);
+    }
+    return lanes.get(i);
   }
 
   /** Adds the worker's root visits of each legal move to {@code votes}. */

@@ -89,8 +89,11 @@ final class HistoryBuilder {
   }
 
   private boolean matchStep(Skeleton sk, Observation obs, int t, int observer, long moved) {
-    int n = 0;
     boolean dealing = game.isDealing(state);
+    if (dealing && obs.move(t) == 0 && Long.bitCount(game.dealSource(state) & moved) == 1) {
+      return dealStep(sk, obs, t, observer, Long.numberOfTrailingZeros(game.dealSource(state) & moved));
+    }
+    int n = 0;
     for (int r = 0; r < roles; r++) {
       MoveList l = legal[r];
       if (r == randomRole && dealing) {
@@ -191,7 +194,30 @@ final class HistoryBuilder {
   private boolean tryJoint(Skeleton sk, Observation obs, int t, int observer) {
     scratch.copyFrom(state);
     game.apply(scratch, joint, percepts);
-    if (!Arrays.equals(scratch.places, expected)) {
+    if (!reproduces(scratch, sk, obs, t, observer)) {
+      return false;
+    }
+    LudState s = state;
+    state = scratch;
+    scratch = s;
+    return true;
+  }
+
+  /**
+   * A step in which the random role deals one of the step's moved cards while every player waits: the one
+   * candidate is the deal of that card (dealing any other card would put it where the observation says it is not),
+   * so it is played in place, without the search and its copy; when it does not reproduce the step, nothing would.
+   */
+  private boolean dealStep(Skeleton sk, Observation obs, int t, int observer, int card) {
+    Arrays.fill(joint, 0);
+    joint[randomRole] = CompiledGame.dealMove(card);
+    game.apply(state, joint, percepts);
+    return reproduces(state, sk, obs, t, observer);
+  }
+
+  /** Whether the state after step t has the expected places and the observer's percepts of the skeleton. */
+  private boolean reproduces(LudState after, Skeleton sk, Observation obs, int t, int observer) {
+    if (!Arrays.equals(after.places, expected)) {
       return false;
     }
     // The skeleton's raw percepts came from a witness that matched the observation, so the same raw list means the
@@ -202,9 +228,6 @@ final class HistoryBuilder {
       }
       return false;
     }
-    LudState s = state;
-    state = scratch;
-    scratch = s;
     return true;
   }
 }

@@ -33,6 +33,14 @@ final class TokenWalk {
   private final long[] tokensAt;
   private final int[] candidates;
 
+  /**
+   * Tokens whose allowed set may differ from the one they started with (pinned, or narrowed by a void). The
+   * others that started in the same place are interchangeable, which lets a draw among them skip the scan.
+   */
+  private long modified;
+  /** Per place, the tokens that started there. */
+  private final long[] startedAt;
+
   private final int[] initialPlace;
   private final long[] initialAllowed;
   private final boolean[] initialPinned;
@@ -48,6 +56,7 @@ final class TokenWalk {
     initialPlace = new int[cards];
     initialAllowed = new long[cards];
     initialPinned = new boolean[cards];
+    startedAt = initialPlaces.clone();
     for (int x = 0; x < initialPlaces.length; x++) {
       long m = initialPlaces[x];
       boolean seen = (visibleMask[x] & 1 << observer) != 0;
@@ -63,6 +72,7 @@ final class TokenWalk {
 
   private void reset() {
     known = 0;
+    modified = 0;
     ambiguous = false;
     java.util.Arrays.fill(tokensAt, 0);
     for (int t = 0; t < cards; t++) {
@@ -73,6 +83,7 @@ final class TokenWalk {
       tokenOf[t] = initialPinned[t] ? t : -1;
       if (initialPinned[t]) {
         known |= 1L << t;
+        modified |= 1L << t;
       }
     }
   }
@@ -133,6 +144,7 @@ final class TokenWalk {
         }
       } else {
         allowed[t] &= ~f;
+        modified |= 1L << t;
         if ((allowed[t] & ~known) == 0) {
           return false;
         }
@@ -147,6 +159,15 @@ final class TokenWalk {
     if ((known & bit) != 0) {
       int t = tokenOf[c];
       return (places >>> pos[t] & 1) != 0 ? t : -1;
+    }
+    if ((places & places - 1) == 0 && interchangeable(tokensAt[Long.numberOfTrailingZeros(places)])) {
+      // One place whose tokens all started there unchanged: each may be c or none may; the scan would list them all.
+      long in = tokensAt[Long.numberOfTrailingZeros(places)];
+      if ((allowed[Long.numberOfTrailingZeros(in)] & bit) == 0) {
+        return -1;
+      }
+      int n = Long.bitCount(in);
+      return pin(veil.ludeme.Bits.select(in, n == 1 ? 0 : rng.nextInt(n)), c);
     }
     long inPlaces = 0;
     for (long p = places; p != 0; p &= p - 1) {
@@ -168,17 +189,35 @@ final class TokenWalk {
       candidates[n++] = t;
     }
     int chosen = n == 0 ? -1 : candidates[n == 1 ? 0 : rng.nextInt(n)];
-    if (chosen >= 0) {
-      allowed[chosen] = bit;
-      pinnedCard[chosen] = c;
-      tokenOf[c] = chosen;
-      known |= bit;
-    }
-    return chosen;
+    return chosen < 0 ? -1 : pin(chosen, c);
+  }
+
+  private int pin(int token, int c) {
+    long bit = 1L << c;
+    allowed[token] = bit;
+    pinnedCard[token] = c;
+    tokenOf[c] = token;
+    known |= bit;
+    modified |= 1L << token;
+    return token;
+  }
+
+  /**
+   * Whether a non-empty set of tokens started in one place and none has changed since: they have one allowed set
+   * and none is pinned, so drawing among them needs no scan and is never ambiguous.
+   */
+  private boolean interchangeable(long tokens) {
+    return tokens != 0 && (tokens & modified) == 0
+        && (tokens & ~startedAt[initialPlace[Long.numberOfTrailingZeros(tokens)]]) == 0;
   }
 
   /** A token of place x, drawn uniformly; -1 when the place is empty. */
   private int takeHidden(int x, SplittableRandom rng) {
+    if (interchangeable(tokensAt[x])) {
+      long in = tokensAt[x];
+      int k = Long.bitCount(in);
+      return veil.ludeme.Bits.select(in, k == 1 ? 0 : rng.nextInt(k));
+    }
     int n = 0;
     long key = 0;
     boolean anyPinned = false;
