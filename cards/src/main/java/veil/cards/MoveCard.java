@@ -2,6 +2,7 @@ package veil.cards;
 
 import veil.dsl.DslException;
 import veil.ludeme.Action;
+import veil.ludeme.CardAction;
 import veil.ludeme.CardsExpr;
 import veil.ludeme.CompiledGame;
 import veil.ludeme.Effect;
@@ -16,7 +17,6 @@ import veil.ludeme.compile.PlaceRef;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Symbols;
 import veil.ludeme.compile.Type;
-import veil.model.MoveList;
 
 /**
  * {@code (move [from:P] to:Q [cards:S] [name:"play"] [then:effect])}: the player picks one card of a place (or of
@@ -50,23 +50,19 @@ public final class MoveCard extends SimpleLudeme {
     CardsExpr choices = a.has("cards") ? a.cards("cards") : null;
     Effect then = a.effect("then");
     Table t = c.table;
-    Action act = new Action(Names.gdl(a.text("name", "move"))) {
+    Action act = new CardAction(Names.gdl(a.text("name", "move"))) {
       @Override
-      public void generate(LudState s, MoveList out) {
+      protected long playable(LudState s) {
         long m = s.places[from.instance(s)];
-        if (choices != null) {
-          m &= choices.eval(s);
-        }
-        while (m != 0) {
-          out.add(move(Long.numberOfTrailingZeros(m)));
-          m &= m - 1;
-        }
+        return choices == null ? m : m & choices.eval(s);
       }
 
       @Override
       public void apply(LudState s, int card) {
         t.moveCard(s, card, from.instance(s), to.instance(s));
-        then.run(s);
+        if (then != Effect.NONE) {
+          then.run(s);
+        }
       }
 
       @Override

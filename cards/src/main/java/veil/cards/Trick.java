@@ -1,9 +1,7 @@
 package veil.cards;
 
-import java.util.SplittableRandom;
 import veil.dsl.DslException;
-import veil.ludeme.Action;
-import veil.ludeme.Bits;
+import veil.ludeme.CardAction;
 import veil.ludeme.CardsExpr;
 import veil.ludeme.CompiledGame;
 import veil.ludeme.Effect;
@@ -20,7 +18,6 @@ import veil.ludeme.compile.PlaceRef;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Symbols;
 import veil.ludeme.compile.Type;
-import veil.model.MoveList;
 
 /**
  * {@code (trick …)}: trick-taking as one ludeme. The leader plays any card allowed by lead:, each other player in
@@ -78,7 +75,7 @@ public final class Trick extends SimpleLudeme {
   }
 
   /** The compiled trick. */
-  static final class TrickAction extends Action {
+  static final class TrickAction extends CardAction {
     private final Table t;
     private final PlaceExpr from;
     private final PlaceExpr to;
@@ -125,26 +122,10 @@ public final class Trick extends SimpleLudeme {
       };
     }
 
-    /** The cards the player {@link LudState#cur} may play now. */
-    private long playable(LudState s) {
+    @Override
+    protected long playable(LudState s) {
       long hand = s.places[from.instance(s)];
       return s.v[Slot.TRICK_PLAYED] == 0 ? (lead == null ? hand : lead.eval(s) & hand) : follow.eval(s) & hand;
-    }
-
-    @Override
-    public void generate(LudState s, MoveList out) {
-      long m = playable(s);
-      while (m != 0) {
-        out.add(move(Long.numberOfTrailingZeros(m)));
-        m &= m - 1;
-      }
-    }
-
-    @Override
-    public int randomMove(LudState s, SplittableRandom rng, MoveList scratch) {
-      long m = playable(s);
-      int n = Long.bitCount(m);
-      return n == 0 ? -1 : move(Bits.select(m, n == 1 ? 0 : rng.nextInt(n)));
     }
 
     @Override
@@ -161,7 +142,9 @@ public final class Trick extends SimpleLudeme {
       t.moveCard(s, card, from.instance(s), to.instance(s));
       v[trickCard + p] = card;
       v[Slot.TRICK_PLAYED]++;
-      onPlay.run(s);
+      if (onPlay != Effect.NONE) {
+        onPlay.run(s);
+      }
       if (v[Slot.TRICK_PLAYED] < n) {
         v[Slot.MOVER] = (p + 1) % n;
         return;
@@ -191,7 +174,9 @@ public final class Trick extends SimpleLudeme {
       v[Slot.MOVER] = best;
       v[Slot.TRICK_LEADER] = best;
       s.cur = best;
-      afterTrick.run(s);
+      if (afterTrick != Effect.NONE) {
+        afterTrick.run(s);
+      }
       s.cur = p;
     }
 

@@ -229,8 +229,8 @@ public final class CompiledGame implements Game {
         return role == players ? orNoMove(randomDeal(s, rng)) : 0;
       }
       Phase ph = phases[v[Slot.PHASE]];
-      if (role < players && !ph.simultaneous) {
-        if (role != v[Slot.MOVER]) {
+      if (role < players) {
+        if (!ph.simultaneous && role != v[Slot.MOVER]) {
           return 0;
         }
         s.cur = role;
@@ -345,7 +345,9 @@ public final class CompiledGame implements Game {
       v[Slot.MOVER] = (v[Slot.MOVER] + 1) % players;
     }
     s.cur = v[Slot.MOVER];
-    ph.then.run(s);
+    if (ph.then != Effect.NONE) {
+      ph.then.run(s); // most phases have no then: skip the call rather than make it
+    }
   }
 
   /**

@@ -145,6 +145,15 @@ public final class Compiler {
       if (parts.length == 1) {
         return parts[0];
       }
+      if (parts.length == 2) {
+        // Unrolled: each part gets its own call site for the JIT to inline (a loop shares one).
+        Effect first = parts[0];
+        Effect second = parts[1];
+        return s -> {
+          first.run(s);
+          second.run(s);
+        };
+      }
       return s -> {
         for (Effect e : parts) {
           e.run(s);

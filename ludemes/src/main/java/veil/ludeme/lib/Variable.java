@@ -50,6 +50,10 @@ public final class Variable extends SimpleLudeme {
     IntExpr value = perPlayer ? a.intExpr("b") : a.intExpr("a");
     if (slot instanceof Ints.Const k) {
       int i = k.value();
+      if (value instanceof Ints.Const c) {
+        int x = c.value();
+        return kind == 1 ? (veil.ludeme.Effect) s -> s.v[i] = x : (veil.ludeme.Effect) s -> s.v[i] += x;
+      }
       if (kind == 1) {
         return (veil.ludeme.Effect) s -> s.v[i] = value.eval(s);
       }
