@@ -19,8 +19,9 @@ import veil.gdl.term.Symbols;
  * <p>Atoms that do not depend on {@code true} or {@code does} are static: they are evaluated once here (stratum by
  * stratum, recursive components to their least fixpoint) and folded into the rules that use them. What remains is
  * the dynamic program over value slots: slot 0 is false, slot 1 true, then one slot per base proposition
- * ({@code (true f)}), one per move ({@code (does r m)}), and one per dynamic derived atom. It is cut into three
- * {@link Segment}s computed on demand: legal moves and terminal; goals; next state; percepts.
+ * ({@code (true f)}), one per move ({@code (does r m)}), and one per dynamic derived atom. What every step needs
+ * (legal moves, terminal, next state) becomes a {@link Network}, updated by what changed; goals and percepts are
+ * {@link Segment}s evaluated when asked.
  */
 public final class Compiler {
   static final int FALSE = 0;
@@ -195,42 +196,40 @@ public final class Compiler {
       int a = atom(Symbols.NEXT, baseTerm[i]);
       nextOf[i] = a < 0 ? FALSE : slotOf[a];
     }
-    // Segments.
-    IntList out1 = new IntList();
+    // The network: what every step needs (legal moves and terminal; next state).
+    IntList stepOutputs = new IntList();
     if (terminal >= 0) {
-      out1.add(terminal);
+      stepOutputs.add(terminal);
     }
     for (int[] l : legalAtom) {
       for (int a : l) {
-        out1.add(a);
+        stepOutputs.add(a);
       }
     }
-    BitSet inSeg1 = new BitSet();
-    Segment seg1 = segment(out1, null, inSeg1);
-    IntList out2 = new IntList();
-    for (int[] g : goalAtom) {
-      for (int a : g) {
-        out2.add(a);
-      }
-    }
-    Segment seg2 = segment(out2, inSeg1, new BitSet());
-    IntList out3 = new IntList();
     for (int i = 0; i < nBase; i++) {
       int a = atom(Symbols.NEXT, baseTerm[i]);
       if (a >= 0) {
-        out3.add(a);
+        stepOutputs.add(a);
       }
     }
-    BitSet inSeg3 = new BitSet();
-    Segment seg3 = segment(out3, inSeg1, inSeg3);
-    IntList out4 = new IntList();
+    BitSet inNetwork = new BitSet();
+    closure(stepOutputs, null, inNetwork);
+    Network network = network(inNetwork, nextSlot, nBase, init);
+    // Segments evaluated on demand: goals; percepts.
+    IntList goalOutputs = new IntList();
+    for (int[] g : goalAtom) {
+      for (int a : g) {
+        goalOutputs.add(a);
+      }
+    }
+    Segment goals = segment(goalOutputs, inNetwork);
+    IntList perceptOutputs = new IntList();
     for (int[] s : seesAtom) {
       for (int a : s) {
-        out4.add(a);
+        perceptOutputs.add(a);
       }
     }
-    inSeg3.or(inSeg1);
-    Segment seg4 = segment(out4, inSeg3, new BitSet());
+    Segment percepts = segment(perceptOutputs, inNetwork);
     int randomRole = -1;
     for (int r = 0; r < roleCount; r++) {
       if (roles[r] == Symbols.RANDOM) {
@@ -241,7 +240,7 @@ public final class Compiler {
         new KifGame.Tables(
             symbols, terms, roles, randomRole, nBase, baseTerm, init, nextOf, moveTerm, slots(legalAtom), doesSlot,
             perceptTerm, slots(seesAtom), goalValue, slots(goalAtom),
-            terminal < 0 ? FALSE : slotOf[terminal], seg1, seg2, seg3, seg4, nextSlot, gp.ruleCount(), nAtoms),
+            terminal < 0 ? FALSE : slotOf[terminal], network, goals, percepts, nextSlot, gp.ruleCount(), nAtoms),
         settings);
   }
 
@@ -411,10 +410,10 @@ public final class Compiler {
   }
 
   /**
-   * The dynamic derived atoms the outputs need (excluding those in {@code exclude}, already computed), in
-   * dependency order; marks them in {@code mine}.
+   * Marks in {@code mine} the dynamic derived atoms the outputs need, excluding those in {@code exclude} (computed
+   * elsewhere).
    */
-  private Segment segment(IntList outputs, BitSet exclude, BitSet mine) {
+  private void closure(IntList outputs, BitSet exclude, BitSet mine) {
     IntList stack = new IntList();
     for (int i = 0; i < outputs.size(); i++) {
       stack.add(outputs.get(i));
@@ -433,8 +432,57 @@ public final class Compiler {
         }
       }
     }
-    Integer[] order = mine.stream().boxed().toArray(Integer[]::new);
+  }
+
+  /** The atoms in dependency order: a component's atoms together, after every component they use. */
+  private int[] dependencyOrder(BitSet atoms) {
+    Integer[] order = atoms.stream().boxed().toArray(Integer[]::new);
     Arrays.sort(order, (x, y) -> Integer.compare(comp[x], comp[y]));
+    int[] out = new int[order.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = order[i];
+    }
+    return out;
+  }
+
+  private Network network(BitSet atoms, int slots, int nBase, long[] init) {
+    int[] order = dependencyOrder(atoms);
+    int n = order.length;
+    int[] slotAt = new int[n];
+    int[] groupStart = new int[n];
+    int[] ruleStart = new int[n + 1];
+    IntList litStart = new IntList();
+    IntList lits = new IntList();
+    for (int p = 0; p < n; p++) {
+      int a = order[p];
+      slotAt[p] = slotOf[a];
+      boolean first = p == 0 || comp[a] != comp[order[p - 1]];
+      groupStart[p] = !recursiveComp[comp[a]] ? -1 : first ? p : groupStart[p - 1];
+      ruleStart[p] = litStart.size();
+      for (int j = ruleStartOfAtom[a]; j < ruleStartOfAtom[a + 1]; j++) {
+        int[] body = simplifiedBody(rulesOfAtom[j], a);
+        if (body != null) {
+          litStart.add(lits.size());
+          for (int l : body) {
+            lits.add(l);
+          }
+        }
+      }
+    }
+    ruleStart[n] = litStart.size();
+    litStart.add(lits.size());
+    return new Network(slots, baseFrom, nBase, slotAt, groupStart, ruleStart, litStart.toArray(), lits.toArray(),
+        init);
+  }
+
+  /**
+   * The dynamic derived atoms the outputs need, excluding those in {@code exclude} (computed elsewhere, before),
+   * as a segment evaluated as a whole.
+   */
+  private Segment segment(IntList outputs, BitSet exclude) {
+    BitSet mine = new BitSet();
+    closure(outputs, exclude, mine);
+    int[] order = dependencyOrder(mine);
     int n = order.length;
     IntList groupStart = new IntList();
     List<Boolean> rec = new ArrayList<>();

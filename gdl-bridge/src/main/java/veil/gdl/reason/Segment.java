@@ -1,8 +1,8 @@
 package veil.gdl.reason;
 
 /**
- * A compiled slice of the ground program: the atoms needed for some outputs (legal moves and terminal; goals; next
- * state; percepts), in dependency order, each as a disjunction of conjunctions of literals over value slots.
+ * A compiled slice of the ground program evaluated as a whole when asked: the atoms needed for some outputs (goals;
+ * percepts) that the {@link Network} does not keep, in dependency order, each as a disjunction of conjunctions of literals over value slots.
  * Atoms of one recursive component form a group evaluated to its least fixpoint; negation never points into the
  * group being evaluated (stratification), so the fixpoint is monotone.
  *
