@@ -77,6 +77,16 @@ public final class KifGame implements Game {
     return settings.rules();
   }
 
+  /** The network of legal moves, terminal and next state (for tests). */
+  Network network() {
+    return t.network();
+  }
+
+  /** The value slot of each move of a role, as {@code (does role move)} (for tests). */
+  int doesSlot(int role, int move) {
+    return t.doesSlot()[role][move];
+  }
+
   public Symbols symbols() {
     return t.symbols();
   }

@@ -217,10 +217,18 @@ final class NetworkValues {
     }
   }
 
-  /** Whether the network part of these values equals {@code o}'s (for tests). */
+  /**
+   * Whether the network part of these values (its atoms, the inputs its rules read, the counts) equals {@code o}'s
+   * (for tests).
+   */
   boolean sameNetworkValues(NetworkValues o) {
     for (int p = 0; p < net.positions(); p++) {
       if (vals[net.slotAt[p]] != o.vals[net.slotAt[p]]) {
+        return false;
+      }
+    }
+    for (int s = 0; s < net.slots; s++) {
+      if (net.occStart[s + 1] > net.occStart[s] && vals[s] != o.vals[s]) {
         return false;
       }
     }
