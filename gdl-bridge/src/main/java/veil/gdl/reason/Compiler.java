@@ -42,6 +42,7 @@ public final class Compiler {
   private int baseFrom;
   private int doesFrom;
   private int doesTo;
+  private MoveAlternatives moveAlternatives;
 
   private Compiler(GroundProgram gp, Report report) {
     this.gp = gp;
@@ -182,6 +183,7 @@ public final class Compiler {
         slotOf[a] = dynamic[a] ? nextSlot++ : (value[a] ? TRUE : FALSE);
       }
     }
+    moveAlternatives = new MoveAlternatives(nextSlot, doesSlot);
     int terminal = atom(Symbols.TERMINAL);
     // Initial state.
     long[] init = new long[Math.max(1, (nBase + 63) >>> 6)];
@@ -459,13 +461,10 @@ public final class Compiler {
       boolean first = p == 0 || comp[a] != comp[order[p - 1]];
       groupStart[p] = !recursiveComp[comp[a]] ? -1 : first ? p : groupStart[p - 1];
       ruleStart[p] = litStart.size();
-      for (int j = ruleStartOfAtom[a]; j < ruleStartOfAtom[a + 1]; j++) {
-        int[] body = simplifiedBody(rulesOfAtom[j], a);
-        if (body != null) {
-          litStart.add(lits.size());
-          for (int l : body) {
-            lits.add(l);
-          }
+      for (int[] body : bodies(a)) {
+        litStart.add(lits.size());
+        for (int l : body) {
+          lits.add(l);
         }
       }
     }
@@ -503,11 +502,7 @@ public final class Compiler {
       // Each rule as (key, literals): key = the slot of its first move literal, or -1.
       List<int[]> plain = new ArrayList<>();
       List<int[]> keyed = new ArrayList<>();
-      for (int j = ruleStartOfAtom[a]; j < ruleStartOfAtom[a + 1]; j++) {
-        int[] body = simplifiedBody(rulesOfAtom[j], a);
-        if (body == null) {
-          continue;
-        }
+      for (int[] body : bodies(a)) {
         if (body.length > 0 && isMove(body[0])) {
           keyed.add(body);
         } else {
@@ -549,8 +544,8 @@ public final class Compiler {
   }
 
   /**
-   * The literals of ground rule k over value slots, static ones folded away and the rest ordered by {@link
-   * #rank}; null when a static literal makes the rule fail.
+   * The literals of ground rule k over value slots, static ones folded away; null when a static literal makes the
+   * rule fail.
    */
   private int[] simplifiedBody(int k, int head) {
     IntList lits = new IntList();
@@ -570,23 +565,41 @@ public final class Compiler {
       }
       lits.add(s << 1 | (neg ? 1 : 0));
     }
-    sortBySelectivity(lits, 0);
     return lits.toArray();
+  }
+
+  /**
+   * The rules of atom a as literal arrays over value slots: simplified, with a role's alternative moves merged (see
+   * {@link MoveAlternatives}), literals ordered by {@link #rank}.
+   */
+  private List<int[]> bodies(int a) {
+    List<int[]> out = new ArrayList<>();
+    for (int j = ruleStartOfAtom[a]; j < ruleStartOfAtom[a + 1]; j++) {
+      int[] body = simplifiedBody(rulesOfAtom[j], a);
+      body = body == null ? null : MoveAlternatives.canonical(body);
+      if (body != null) {
+        out.add(body);
+      }
+    }
+    out = moveAlternatives.merge(out);
+    for (int[] body : out) {
+      sortBySelectivity(body);
+    }
+    return out;
   }
 
   /**
    * Orders a rule's literals so that the one most likely to fail comes first: a move (only one of a role's moves
    * is played), then state facts, then derived atoms; negated moves last (they almost always hold).
    */
-  private void sortBySelectivity(IntList lits, int from) {
-    int n = lits.size() - from;
-    Integer[] a = new Integer[n];
-    for (int i = 0; i < n; i++) {
-      a[i] = lits.get(from + i);
+  private void sortBySelectivity(int[] lits) {
+    Integer[] a = new Integer[lits.length];
+    for (int i = 0; i < a.length; i++) {
+      a[i] = lits[i];
     }
     Arrays.sort(a, (x, y) -> Integer.compare(rank(x), rank(y)));
-    for (int i = 0; i < n; i++) {
-      lits.set(from + i, a[i]);
+    for (int i = 0; i < a.length; i++) {
+      lits[i] = a[i];
     }
   }
 
