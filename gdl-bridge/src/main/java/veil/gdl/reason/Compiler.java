@@ -216,7 +216,7 @@ public final class Compiler {
     }
     BitSet inNetwork = new BitSet();
     closure(stepOutputs, null, inNetwork);
-    Network network = network(inNetwork, nextSlot, nBase, init);
+    Network network = network(inNetwork, nextSlot, nBase, nextOf, slots(legalAtom), init);
     // Segments evaluated on demand: goals; percepts.
     IntList goalOutputs = new IntList();
     for (int[] g : goalAtom) {
@@ -447,7 +447,7 @@ public final class Compiler {
     return out;
   }
 
-  private Network network(BitSet atoms, int slots, int nBase, long[] init) {
+  private Network network(BitSet atoms, int slots, int nBase, int[] nextOf, int[][] legalSlot, long[] init) {
     int[] order = dependencyOrder(atoms);
     int n = order.length;
     int[] slotAt = new int[n];
@@ -471,7 +471,7 @@ public final class Compiler {
     ruleStart[n] = litStart.size();
     litStart.add(lits.size());
     return new Network(slots, baseFrom, nBase, slotAt, groupStart, ruleStart, litStart.toArray(), lits.toArray(),
-        init);
+        nextOf, legalSlot, init);
   }
 
   /**

@@ -168,12 +168,13 @@ public final class KifGame implements Game {
 
   @Override
   public void legalMoves(State state, int role, MoveList out) {
-    boolean[] vals = values((KifState) state).vals;
+    long[] legal = values((KifState) state).outBits;
     out.clear();
-    int[] slots = t.legalSlot()[role];
-    for (int m = 0; m < slots.length; m++) {
-      if (vals[slots[m]]) {
-        out.add(m);
+    int from = t.network().legalWord[role];
+    int words = (t.legalSlot()[role].length + 63) >>> 6;
+    for (int w = 0; w < words; w++) {
+      for (long x = legal[from + w]; x != 0; x &= x - 1) {
+        out.add(w << 6 | Long.numberOfTrailingZeros(x));
       }
     }
   }
@@ -200,14 +201,7 @@ public final class KifGame implements Game {
     if (percepts != null) {
       t.percepts().eval(vals, moves, roles);
     }
-    long[] bits = s.bits;
-    java.util.Arrays.fill(bits, 0L);
-    int[] next = t.nextSlot();
-    for (int i = 0; i < next.length; i++) {
-      if (vals[next[i]]) {
-        bits[i >>> 6] |= 1L << i;
-      }
-    }
+    System.arraycopy(v.outBits, 0, s.bits, 0, (t.nBase() + 63) >>> 6);
     if (percepts != null) {
       percepts.clear();
       for (int r = 0; r < roles; r++) {

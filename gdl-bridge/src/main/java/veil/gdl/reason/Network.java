@@ -35,6 +35,15 @@ final class Network {
   /** Where slot s occurs: occ[occStart[s] .. occStart[s+1]), each rule << 1 | negated. */
   final int[] occStart;
   final int[] occ;
+  /**
+   * Outputs kept as bits, so that reading them costs no scan over their atoms: bit i of words [0, legalWord[0]) is
+   * the next value of base proposition i; bit m from word legalWord[r] on is whether move m of role r is legal.
+   * Bit b shows the value of slot outSlot[b] (slot false for unused bits).
+   */
+  final int[] outSlot;
+  final int[] legalWord;
+  /** The output bit of the atom at each position, or -1. */
+  final int[] outBitAt;
   /** The largest recursive group (the size of the scratch its re-evaluation needs). */
   final int largestGroup;
   /** The settled values of the initial state, which the values of every new state start from. */
@@ -45,7 +54,7 @@ final class Network {
    * @param ruleStart rules sorted by head position
    */
   Network(int slots, int baseFrom, int nBase, int[] slotAt, int[] groupStart, int[] ruleStart, int[] litStart,
-      int[] lits, long[] init) {
+      int[] lits, int[] nextSlot, int[][] legalSlot, long[] init) {
     this.slots = slots;
     this.baseFrom = baseFrom;
     this.nBase = nBase;
@@ -84,6 +93,30 @@ final class Network {
     for (int r = 0; r < rules; r++) {
       for (int k = litStart[r]; k < litStart[r + 1]; k++) {
         occ[fill[lits[k] >>> 1]++] = r << 1 | (lits[k] & 1);
+      }
+    }
+    legalWord = new int[legalSlot.length];
+    int words = (nBase + 63) >>> 6;
+    for (int r = 0; r < legalSlot.length; r++) {
+      legalWord[r] = words;
+      words += (legalSlot[r].length + 63) >>> 6;
+    }
+    outSlot = new int[words << 6];
+    System.arraycopy(nextSlot, 0, outSlot, 0, nBase);
+    for (int r = 0; r < legalSlot.length; r++) {
+      System.arraycopy(legalSlot[r], 0, outSlot, legalWord[r] << 6, legalSlot[r].length);
+    }
+    int[] positionOfSlot = new int[slots];
+    java.util.Arrays.fill(positionOfSlot, -1);
+    for (int p = 0; p < positions; p++) {
+      positionOfSlot[slotAt[p]] = p;
+    }
+    outBitAt = new int[positions];
+    java.util.Arrays.fill(outBitAt, -1);
+    for (int b = 0; b < outSlot.length; b++) {
+      int p = positionOfSlot[outSlot[b]];
+      if (p >= 0) {
+        outBitAt[p] = b;
       }
     }
     initial = NetworkValues.evaluated(this, init, new int[0]);

@@ -22,6 +22,8 @@ final class NetworkValues {
   private final int[] falseLits;
   /** Per position: how many of its rules hold (all literals true). */
   private final int[] trueRules;
+  /** The output bits (see {@link Network#outSlot}): next state and legal moves. */
+  final long[] outBits;
   /** Positions that may have to change, in a bitset. */
   private final long[] dirty;
   /** The base propositions {@link #vals} reflect. */
@@ -34,6 +36,7 @@ final class NetworkValues {
     vals = new boolean[net.slots];
     falseLits = new int[net.ruleCount()];
     trueRules = new int[net.positions()];
+    outBits = new long[net.outSlot.length >>> 6];
     dirty = new long[(net.positions() + 63) >>> 6];
     synced = new long[Math.max(1, (net.nBase + 63) >>> 6)];
     groupOld = new boolean[net.largestGroup];
@@ -81,6 +84,11 @@ final class NetworkValues {
         v.trueRules[net.ruleHead[r]]++;
       }
     }
+    for (int b = 0; b < net.outSlot.length; b++) {
+      if (vals[net.outSlot[b]]) {
+        v.outBits[b >>> 6] |= 1L << b;
+      }
+    }
     System.arraycopy(bits, 0, v.synced, 0, v.synced.length);
     return v;
   }
@@ -89,6 +97,7 @@ final class NetworkValues {
     System.arraycopy(o.vals, 0, vals, 0, vals.length);
     System.arraycopy(o.falseLits, 0, falseLits, 0, falseLits.length);
     System.arraycopy(o.trueRules, 0, trueRules, 0, trueRules.length);
+    System.arraycopy(o.outBits, 0, outBits, 0, outBits.length);
     System.arraycopy(o.dirty, 0, dirty, 0, dirty.length);
     System.arraycopy(o.synced, 0, synced, 0, synced.length);
   }
@@ -190,9 +199,18 @@ final class NetworkValues {
         int s = net.slotAt[p];
         boolean v = trueRules[p] > 0;
         if (v != vals[s]) {
-          set(s, v);
+          change(p, s, v);
         }
       }
+    }
+  }
+
+  /** Sets the atom at position p (slot s), and its output bit. */
+  private void change(int p, int s, boolean v) {
+    set(s, v);
+    int b = net.outBitAt[p];
+    if (b >= 0) {
+      outBits[b >>> 6] ^= 1L << b;
     }
   }
 
@@ -208,7 +226,7 @@ final class NetworkValues {
       boolean v = vals[s];
       vals[s] = groupOld[p - from];
       if (v != vals[s]) {
-        set(s, v);
+        change(p, s, v);
       }
     }
     // The group is now exact; what setting its atoms marked inside it needs no second look.
@@ -232,6 +250,7 @@ final class NetworkValues {
         return false;
       }
     }
-    return Arrays.equals(falseLits, o.falseLits) && Arrays.equals(trueRules, o.trueRules);
+    return Arrays.equals(falseLits, o.falseLits) && Arrays.equals(trueRules, o.trueRules)
+        && Arrays.equals(outBits, o.outBits);
   }
 }
