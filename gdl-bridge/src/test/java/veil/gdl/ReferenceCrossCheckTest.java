@@ -21,7 +21,8 @@ import veil.model.State;
 
 /**
  * The compiled reasoner agrees with {@link ReferenceReasoner} (naive evaluation of the non-ground rules) on random
- * playouts of every bundled game and a test game with recursive atoms: legal moves, terminal, goals, next state and percepts, state by state.
+ * playouts of every bundled game and of a test game with recursive atoms: legal moves, terminal, goals, next state
+ * and percepts, state by state.
  */
 class ReferenceCrossCheckTest {
   static java.util.stream.Stream<String> names() throws java.io.IOException {

@@ -240,9 +240,9 @@ public final class Compiler {
     }
     return new KifGame(
         new KifGame.Tables(
-            symbols, terms, roles, randomRole, nBase, baseTerm, init, nextOf, moveTerm, slots(legalAtom), doesSlot,
-            perceptTerm, slots(seesAtom), goalValue, slots(goalAtom),
-            terminal < 0 ? FALSE : slotOf[terminal], network, goals, percepts, nextSlot, gp.ruleCount(), nAtoms),
+            symbols, terms, roles, randomRole, nBase, baseTerm, init, moveTerm, doesSlot, perceptTerm,
+            slots(seesAtom), goalValue, slots(goalAtom), terminal < 0 ? FALSE : slotOf[terminal], network, goals,
+            percepts, gp.ruleCount(), nAtoms),
         settings);
   }
 

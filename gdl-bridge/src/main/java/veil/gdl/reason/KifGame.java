@@ -18,7 +18,8 @@ import veil.model.State;
  * A GDL-II game played by the compiled ground program (see {@link Compiler}). Moves of a role are the indices of
  * its ground {@code legal} atoms' moves, percepts the indices of its ground {@code sees} atoms' percepts; a state is
  * the bitset of true base propositions. Legal moves, terminal and the next state come from a {@link Network} whose
- * values each state carries and updates by what changed; goals and percepts are evaluated when asked. Immutable and thread-safe apart from the warnings it collects while playing.
+ * values each state carries and updates by what changed; goals and percepts are evaluated when asked. Immutable and
+ * thread-safe apart from the warnings it collects while playing.
  */
 public final class KifGame implements Game {
   /** The compiled tables (see {@link Compiler}). */
@@ -30,9 +31,7 @@ public final class KifGame implements Game {
       int nBase,
       int[] baseTerm,
       long[] init,
-      int[] nextSlot,
       int[][] moveTerm,
-      int[][] legalSlot,
       int[][] doesSlot,
       int[][] perceptTerm,
       int[][] seesSlot,
@@ -42,7 +41,6 @@ public final class KifGame implements Game {
       Network network,
       Segment goals,
       Segment percepts,
-      int slots,
       int groundRules,
       int atoms) {}
 
@@ -171,7 +169,7 @@ public final class KifGame implements Game {
     long[] legal = values((KifState) state).outBits;
     out.clear();
     int from = t.network().legalWord[role];
-    int words = (t.legalSlot()[role].length + 63) >>> 6;
+    int words = (t.moveTerm()[role].length + 63) >>> 6;
     for (int w = 0; w < words; w++) {
       for (long x = legal[from + w]; x != 0; x &= x - 1) {
         out.add(w << 6 | Long.numberOfTrailingZeros(x));

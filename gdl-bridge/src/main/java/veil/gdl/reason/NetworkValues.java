@@ -112,7 +112,7 @@ final class NetworkValues {
     return Arrays.equals(synced, bits);
   }
 
-  /** Roughly what {@link #copyFrom} costs, in the units of {@link #syncCost}: copying is a few times cheaper per int. */
+  /** Roughly what {@link #copyFrom} costs, in the units of {@link #syncCost} (copying is cheaper per int). */
   int copyCost() {
     return (falseLits.length + trueRules.length) / 8 + vals.length / 32;
   }

@@ -2,13 +2,13 @@ package veil.gdl.reason;
 
 /**
  * A compiled slice of the ground program evaluated as a whole when asked: the atoms needed for some outputs (goals;
- * percepts) that the {@link Network} does not keep, in dependency order, each as a disjunction of conjunctions of literals over value slots.
- * Atoms of one recursive component form a group evaluated to its least fixpoint; negation never points into the
- * group being evaluated (stratification), so the fixpoint is monotone.
+ * percepts) that the {@link Network} does not keep, in dependency order, each as a disjunction of conjunctions of
+ * literals over value slots. Atoms of one recursive component form a group evaluated to its least fixpoint;
+ * negation never points into the group being evaluated (stratification), so the fixpoint is monotone.
  *
  * <p>Rules that need a move ({@code (does r m)}) are keyed by that move and sorted by it: since exactly one move
  * per role is played, evaluation looks up the rules of the played moves instead of trying every rule. This keeps
- * games whose {@code next} and {@code sees} rules range over every joint move fast.
+ * games whose {@code sees} rules range over every joint move fast.
  */
 final class Segment {
   /** Group g covers atom positions [groupStart[g], groupStart[g+1]). */
