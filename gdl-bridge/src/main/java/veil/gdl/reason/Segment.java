@@ -89,8 +89,17 @@ final class Segment {
     if (keyed == end) {
       return false;
     }
+    // Keys and moves are both sorted: skip the moves below the first key, stop at the first above the last.
+    int lowest = ruleKey[keyed];
+    int highest = ruleKey[end - 1];
     for (int j = 0; j < moveCount; j++) {
       int key = moves[j];
+      if (key < lowest) {
+        continue;
+      }
+      if (key > highest) {
+        break;
+      }
       for (int r = first(keyed, end, key); r < end && ruleKey[r] == key; r++) {
         if (body(r, vals)) {
           return true;
