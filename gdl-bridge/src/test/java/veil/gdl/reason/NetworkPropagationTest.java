@@ -107,6 +107,47 @@ class NetworkPropagationTest {
     }
   }
 
+  /** States carry all mutable values: two threads playing one game get what one thread gets. */
+  @Test
+  void oneGamePlayedOnTwoThreadsAgreesWithOneThread() throws Exception {
+    KifGame g = load("blind-tic-tac-toe-gdl");
+    long[] sequential = {transcriptHash(g, 1), transcriptHash(g, 2)};
+    long[] parallel = new long[2];
+    Thread[] threads = new Thread[2];
+    for (int i = 0; i < 2; i++) {
+      int seed = i + 1;
+      threads[i] = new Thread(() -> parallel[seed - 1] = transcriptHash(g, seed));
+      threads[i].start();
+    }
+    for (Thread t : threads) {
+      t.join();
+    }
+    assertThat(parallel).isEqualTo(sequential);
+  }
+
+  /** A hash of the states, moves and goals of many random playouts from one seed. */
+  private static long transcriptHash(KifGame g, long seed) {
+    SplittableRandom rng = new SplittableRandom(seed);
+    MoveList ml = new MoveList();
+    int[] joint = new int[g.roleCount()];
+    KifState initial = g.initialState();
+    KifState s = initial.copy();
+    long h = 0;
+    for (int i = 0; i < 20_000; i++) {
+      s.copyFrom(initial);
+      while (!g.isTerminal(s)) {
+        for (int r = 0; r < g.roleCount(); r++) {
+          g.legalMoves(s, r, ml);
+          joint[r] = ml.get(rng.nextInt(ml.size()));
+        }
+        g.apply(s, joint, null);
+        h = h * 31 + s.contentHash();
+      }
+      h = h * 31 + g.goal(s, 0);
+    }
+    return h;
+  }
+
   private static void assertMatchesFreshEvaluation(Network net, NetworkValues v, long[] bits, int[] played) {
     NetworkValues fresh = NetworkValues.evaluated(net, bits, played);
     assertThat(v.settledAt(bits)).as("settled").isTrue();
