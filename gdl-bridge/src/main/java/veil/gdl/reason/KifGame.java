@@ -185,7 +185,6 @@ public final class KifGame implements Game {
     int[] moves = s.moves;
     for (int r = 0; r < roles; r++) {
       int d = t.doesSlot()[r][joint[r]];
-      v.set(d, true);
       // Insertion sort: the percept segment looks the played moves up in order.
       int j = r;
       while (j > 0 && moves[j - 1] > d) {
@@ -193,6 +192,10 @@ public final class KifGame implements Game {
         j--;
       }
       moves[j] = d;
+    }
+    // Only now that every move is known to exist: a bad move index must leave the values untouched.
+    for (int r = 0; r < roles; r++) {
+      v.set(moves[r], true);
     }
     v.settle();
     boolean[] vals = v.vals;
