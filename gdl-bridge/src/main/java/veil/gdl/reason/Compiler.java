@@ -3,7 +3,9 @@ package veil.gdl.reason;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import veil.dsl.Pos;
 import veil.gdl.check.Report;
 import veil.gdl.check.RuleChecker;
@@ -481,6 +483,9 @@ public final class Compiler {
   private Segment segment(IntList outputs, BitSet exclude) {
     BitSet mine = new BitSet();
     closure(outputs, exclude, mine);
+    Map<Integer, List<int[]>> bodiesOf = new HashMap<>();
+    mine.stream().forEach(a -> bodiesOf.put(a, bodies(a)));
+    TriggeredAtoms triggered = triggeredAtoms(mine, bodiesOf);
     int[] order = dependencyOrder(mine);
     int n = order.length;
     IntList groupStart = new IntList();
@@ -502,7 +507,7 @@ public final class Compiler {
       // Each rule as (key, literals): key = the slot of its first move literal, or -1.
       List<int[]> plain = new ArrayList<>();
       List<int[]> keyed = new ArrayList<>();
-      for (int[] body : bodies(a)) {
+      for (int[] body : bodiesOf.get(a)) {
         if (body.length > 0 && isMove(body[0])) {
           keyed.add(body);
         } else {
@@ -534,7 +539,42 @@ public final class Compiler {
       recursive[g] = rec.get(g);
     }
     return new Segment(groupStart.toArray(), recursive, slot, ruleStart, keyedStart, ruleKey.toArray(),
-        litStart.toArray(), lits.toArray());
+        litStart.toArray(), lits.toArray(), triggered);
+  }
+
+  /**
+   * Takes out of {@code mine} the atoms that only a move can make true (see {@link TriggeredAtoms}): not recursive,
+   * some rules, each with a move, and no literal on an atom of {@code mine}.
+   */
+  private TriggeredAtoms triggeredAtoms(BitSet mine, Map<Integer, List<int[]>> bodiesOf) {
+    BitSet mineSlots = new BitSet();
+    mine.stream().forEach(a -> mineSlots.set(slotOf[a]));
+    IntList atoms = new IntList();
+    List<Integer> atomOfRule = new ArrayList<>();
+    List<int[]> rules = new ArrayList<>();
+    for (int a = mine.nextSetBit(0); a >= 0; a = mine.nextSetBit(a + 1)) {
+      List<int[]> bodies = bodiesOf.get(a);
+      boolean onlyByMoves = !recursiveComp[comp[a]] && !bodies.isEmpty();
+      for (int[] body : bodies) {
+        onlyByMoves &= body.length > 0 && isMove(body[0])
+            && Arrays.stream(body).noneMatch(l -> mineSlots.get(l >>> 1));
+      }
+      if (onlyByMoves) {
+        for (int[] body : bodies) {
+          atomOfRule.add(atoms.size());
+          int[] rule = body.clone();
+          rule[0] = body[0] >>> 1;
+          rules.add(rule);
+        }
+        atoms.add(a);
+      }
+    }
+    int[] slots = new int[atoms.size()];
+    for (int i = 0; i < slots.length; i++) {
+      slots[i] = slotOf[atoms.get(i)];
+      mine.clear(atoms.get(i));
+    }
+    return slots.length == 0 ? TriggeredAtoms.NONE : new TriggeredAtoms(slots, atomOfRule, rules);
   }
 
   /** A positive move literal. */

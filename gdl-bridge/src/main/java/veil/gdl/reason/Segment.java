@@ -26,9 +26,11 @@ final class Segment {
   /** Literals of rule k: lits[litStart[k] .. litStart[k+1]), each slot << 1 | negated. */
   final int[] litStart;
   final int[] lits;
+  /** Atoms only a move can make true, evaluated first and apart (the others may read them, not vice versa). */
+  final TriggeredAtoms triggered;
 
   Segment(int[] groupStart, boolean[] recursive, int[] slot, int[] ruleStart, int[] keyedStart, int[] ruleKey,
-      int[] litStart, int[] lits) {
+      int[] litStart, int[] lits, TriggeredAtoms triggered) {
     this.groupStart = groupStart;
     this.recursive = recursive;
     this.slot = slot;
@@ -37,10 +39,11 @@ final class Segment {
     this.ruleKey = ruleKey;
     this.litStart = litStart;
     this.lits = lits;
+    this.triggered = triggered;
   }
 
   int atomCount() {
-    return slot.length;
+    return slot.length + triggered.atomCount();
   }
 
   int ruleCount() {
@@ -52,6 +55,7 @@ final class Segment {
    * played (empty where no move is known).
    */
   void eval(boolean[] vals, int[] moves, int moveCount) {
+    triggered.eval(vals, moves, moveCount);
     int groups = recursive.length;
     for (int g = 0; g < groups; g++) {
       int from = groupStart[g];
