@@ -42,14 +42,6 @@ final class Segment {
     this.triggered = triggered;
   }
 
-  int atomCount() {
-    return slot.length + triggered.atomCount();
-  }
-
-  int ruleCount() {
-    return litStart.length - 1;
-  }
-
   /**
    * Evaluates every atom of the segment into {@code vals}; {@code moves[0..moveCount)} are the slots of the moves
    * played (empty where no move is known).

@@ -70,10 +70,6 @@ final class TriggeredAtoms {
     lits = all.toArray();
   }
 
-  int atomCount() {
-    return slots.length;
-  }
-
   /** Evaluates every atom into {@code vals}, given the slots of the moves played. */
   void eval(boolean[] vals, int[] moves, int moveCount) {
     for (int s : slots) {
