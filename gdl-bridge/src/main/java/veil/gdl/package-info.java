@@ -15,8 +15,10 @@
  *   <li>{@link veil.gdl.ground.Grounder} instantiates the rules over the reachable domain (a semi-naive fixpoint
  *       with {@code true}/{@code does} over-approximated), with bounds on size and work;
  *   <li>{@link veil.gdl.reason.Compiler} folds the static part away and compiles the rest into a stratified,
- *       slot-based evaluator: a {@link veil.gdl.reason.KifGame}. States are bitsets of base propositions, moves and
- *       percepts are indices of ground terms per role.
+ *       slot-based evaluator: a {@link veil.gdl.reason.KifGame}. Legal moves, terminal and next state form a
+ *       propositional network that each state updates by what changed (forward propagation over counts); goals
+ *       and percepts are evaluated when asked. States are bitsets of base propositions, moves and percepts are
+ *       indices of ground terms per role.
  * </ol>
  *
  * <h2>Decisions</h2>

@@ -248,4 +248,26 @@ class GameScriptsTest {
     assertThat(g.goal(s, g.role("white"))).isEqualTo(50);
     assertThat(g.goal(s, g.role("black"))).isEqualTo(50);
   }
+
+  @Test
+  void recursiveAtomsThatOnlySupportEachOtherAreDropped() {
+    KifGame g = Kif.strict(Kif.testResource("recursive-reach.kif"));
+    State s = g.initialState();
+    int builder = g.role("builder");
+    assertThat(Kif.legalTexts(g, s, builder)).contains("(pour 1)", "(pour 2)", "(pour 3)");
+    // Water poured into 2 flows to 3 and back: wet 2 and wet 3 support each other, then go with the move.
+    Map<String, List<String>> seen = Kif.step(g, s, "builder (pour 2)", "random (coin tails)");
+    assertThat(seen.get("builder")).containsExactlyInAnyOrder("(dry 1)", "(dry 4)", "(dry 5)");
+    assertThat(g.trueFacts(s)).contains("(soaked 2)", "(soaked 3)");
+    seen = Kif.step(g, s, "builder (toggle 4 5)", "random (coin tails)");
+    assertThat(seen.get("builder")).hasSize(5);
+    // Cutting 1 -> 2 leaves reach 2 and reach 3 only each other: both go, and the soaked cells dry up.
+    Kif.step(g, s, "builder (toggle 1 2)", "random (coin heads)");
+    assertThat(Kif.legalTexts(g, s, builder)).doesNotContain("(pour 2)", "(pour 3)").contains("(pour 1)");
+    Kif.step(g, s, "builder (toggle 4 5)", "random (coin tails)");
+    assertThat(g.trueFacts(s)).doesNotContain("(soaked 2)", "(soaked 3)");
+    // Reconnecting brings them back.
+    Kif.step(g, s, "builder (toggle 1 3)", "random (coin heads)");
+    assertThat(Kif.legalTexts(g, s, builder)).contains("(pour 2)", "(pour 3)");
+  }
 }

@@ -32,6 +32,15 @@ final class Kif {
     }
   }
 
+  /** A test game from this module's test resources, e.g. {@code recursive-reach.kif}. */
+  static String testResource(String file) {
+    try (java.io.InputStream in = Kif.class.getResourceAsStream("/veil/gdl/" + file)) {
+      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+  }
+
   static KifGame bundled(String name) {
     return load(name + ".kif", bundledText(name), "strict");
   }

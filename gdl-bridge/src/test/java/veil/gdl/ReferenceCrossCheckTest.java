@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import veil.gdl.check.Mode;
@@ -20,7 +21,8 @@ import veil.model.State;
 
 /**
  * The compiled reasoner agrees with {@link ReferenceReasoner} (naive evaluation of the non-ground rules) on random
- * playouts of every bundled game: legal moves, terminal, goals, next state and percepts, state by state.
+ * playouts of every bundled game and of a test game with recursive atoms: legal moves, terminal, goals, next state
+ * and percepts, state by state.
  */
 class ReferenceCrossCheckTest {
   static java.util.stream.Stream<String> names() throws java.io.IOException {
@@ -30,7 +32,17 @@ class ReferenceCrossCheckTest {
   @ParameterizedTest
   @MethodSource("names")
   void reasonerAgreesWithNaiveEvaluation(String name) {
-    KifGame g = Kif.bundled(name);
+    int playouts = name.startsWith("krieg") || name.startsWith("battleships") ? 2 : 6;
+    crossCheck(Kif.bundled(name), name, playouts);
+  }
+
+  /** A game whose state and moves feed recursive atoms, which no bundled game has. */
+  @Test
+  void reasonerAgreesWithNaiveEvaluationOnRecursiveAtoms() {
+    crossCheck(Kif.strict(Kif.testResource("recursive-reach.kif")), "recursive-reach", 30);
+  }
+
+  private static void crossCheck(KifGame g, String name, int playouts) {
     Report report = new Report(Mode.STRICT);
     List<Rule> rules = KifLoader.withMovePercepts(RuleChecker.check(g.rules(), g.symbols(), report).rules(),
         g.symbols());
@@ -38,7 +50,6 @@ class ReferenceCrossCheckTest {
     SplittableRandom rng = new SplittableRandom(name.hashCode());
     MoveList ml = new MoveList();
     Percepts percepts = new Percepts(g.roleCount());
-    int playouts = name.startsWith("krieg") || name.startsWith("battleships") ? 2 : 6;
     for (int i = 0; i < playouts; i++) {
       State s = g.initialState();
       Set<String> derivedInit = ref.derive(Set.of());

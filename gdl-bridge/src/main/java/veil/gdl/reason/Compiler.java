@@ -3,7 +3,9 @@ package veil.gdl.reason;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import veil.dsl.Pos;
 import veil.gdl.check.Report;
 import veil.gdl.check.RuleChecker;
@@ -19,8 +21,9 @@ import veil.gdl.term.Symbols;
  * <p>Atoms that do not depend on {@code true} or {@code does} are static: they are evaluated once here (stratum by
  * stratum, recursive components to their least fixpoint) and folded into the rules that use them. What remains is
  * the dynamic program over value slots: slot 0 is false, slot 1 true, then one slot per base proposition
- * ({@code (true f)}), one per move ({@code (does r m)}), and one per dynamic derived atom. It is cut into three
- * {@link Segment}s computed on demand: legal moves and terminal; goals; next state; percepts.
+ * ({@code (true f)}), one per move ({@code (does r m)}), and one per dynamic derived atom. What every step needs
+ * (legal moves, terminal, next state) becomes a {@link Network}, updated by what changed; goals and percepts are
+ * {@link Segment}s evaluated when asked.
  */
 public final class Compiler {
   static final int FALSE = 0;
@@ -41,6 +44,7 @@ public final class Compiler {
   private int baseFrom;
   private int doesFrom;
   private int doesTo;
+  private MoveAlternatives moveAlternatives;
 
   private Compiler(GroundProgram gp, Report report) {
     this.gp = gp;
@@ -181,6 +185,7 @@ public final class Compiler {
         slotOf[a] = dynamic[a] ? nextSlot++ : (value[a] ? TRUE : FALSE);
       }
     }
+    moveAlternatives = new MoveAlternatives(nextSlot, doesSlot);
     int terminal = atom(Symbols.TERMINAL);
     // Initial state.
     long[] init = new long[Math.max(1, (nBase + 63) >>> 6)];
@@ -195,42 +200,40 @@ public final class Compiler {
       int a = atom(Symbols.NEXT, baseTerm[i]);
       nextOf[i] = a < 0 ? FALSE : slotOf[a];
     }
-    // Segments.
-    IntList out1 = new IntList();
+    // The network: what every step needs (legal moves and terminal; next state).
+    IntList stepOutputs = new IntList();
     if (terminal >= 0) {
-      out1.add(terminal);
+      stepOutputs.add(terminal);
     }
     for (int[] l : legalAtom) {
       for (int a : l) {
-        out1.add(a);
+        stepOutputs.add(a);
       }
     }
-    BitSet inSeg1 = new BitSet();
-    Segment seg1 = segment(out1, null, inSeg1);
-    IntList out2 = new IntList();
-    for (int[] g : goalAtom) {
-      for (int a : g) {
-        out2.add(a);
-      }
-    }
-    Segment seg2 = segment(out2, inSeg1, new BitSet());
-    IntList out3 = new IntList();
     for (int i = 0; i < nBase; i++) {
       int a = atom(Symbols.NEXT, baseTerm[i]);
       if (a >= 0) {
-        out3.add(a);
+        stepOutputs.add(a);
       }
     }
-    BitSet inSeg3 = new BitSet();
-    Segment seg3 = segment(out3, inSeg1, inSeg3);
-    IntList out4 = new IntList();
+    BitSet inNetwork = new BitSet();
+    closure(stepOutputs, null, inNetwork);
+    Network network = network(inNetwork, nextSlot, nBase, nextOf, slots(legalAtom), init);
+    // Segments evaluated on demand: goals; percepts.
+    IntList goalOutputs = new IntList();
+    for (int[] g : goalAtom) {
+      for (int a : g) {
+        goalOutputs.add(a);
+      }
+    }
+    Segment goals = segment(goalOutputs, inNetwork);
+    IntList perceptOutputs = new IntList();
     for (int[] s : seesAtom) {
       for (int a : s) {
-        out4.add(a);
+        perceptOutputs.add(a);
       }
     }
-    inSeg3.or(inSeg1);
-    Segment seg4 = segment(out4, inSeg3, new BitSet());
+    Segment percepts = segment(perceptOutputs, inNetwork);
     int randomRole = -1;
     for (int r = 0; r < roleCount; r++) {
       if (roles[r] == Symbols.RANDOM) {
@@ -239,9 +242,9 @@ public final class Compiler {
     }
     return new KifGame(
         new KifGame.Tables(
-            symbols, terms, roles, randomRole, nBase, baseTerm, init, nextOf, moveTerm, slots(legalAtom), doesSlot,
-            perceptTerm, slots(seesAtom), goalValue, slots(goalAtom),
-            terminal < 0 ? FALSE : slotOf[terminal], seg1, seg2, seg3, seg4, nextSlot, gp.ruleCount(), nAtoms),
+            symbols, terms, roles, randomRole, nBase, baseTerm, init, moveTerm, doesSlot, perceptTerm,
+            slots(seesAtom), goalValue, slots(goalAtom), terminal < 0 ? FALSE : slotOf[terminal], network, goals,
+            percepts, gp.ruleCount(), nAtoms),
         settings);
   }
 
@@ -411,10 +414,10 @@ public final class Compiler {
   }
 
   /**
-   * The dynamic derived atoms the outputs need (excluding those in {@code exclude}, already computed), in
-   * dependency order; marks them in {@code mine}.
+   * Marks in {@code mine} the dynamic derived atoms the outputs need, excluding those in {@code exclude} (computed
+   * elsewhere).
    */
-  private Segment segment(IntList outputs, BitSet exclude, BitSet mine) {
+  private void closure(IntList outputs, BitSet exclude, BitSet mine) {
     IntList stack = new IntList();
     for (int i = 0; i < outputs.size(); i++) {
       stack.add(outputs.get(i));
@@ -433,8 +436,57 @@ public final class Compiler {
         }
       }
     }
-    Integer[] order = mine.stream().boxed().toArray(Integer[]::new);
+  }
+
+  /** The atoms in dependency order: a component's atoms together, after every component they use. */
+  private int[] dependencyOrder(BitSet atoms) {
+    Integer[] order = atoms.stream().boxed().toArray(Integer[]::new);
     Arrays.sort(order, (x, y) -> Integer.compare(comp[x], comp[y]));
+    int[] out = new int[order.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = order[i];
+    }
+    return out;
+  }
+
+  private Network network(BitSet atoms, int slots, int nBase, int[] nextOf, int[][] legalSlot, long[] init) {
+    int[] order = dependencyOrder(atoms);
+    int n = order.length;
+    int[] slotAt = new int[n];
+    int[] groupStart = new int[n];
+    int[] ruleStart = new int[n + 1];
+    IntList litStart = new IntList();
+    IntList lits = new IntList();
+    for (int p = 0; p < n; p++) {
+      int a = order[p];
+      slotAt[p] = slotOf[a];
+      boolean first = p == 0 || comp[a] != comp[order[p - 1]];
+      groupStart[p] = !recursiveComp[comp[a]] ? -1 : first ? p : groupStart[p - 1];
+      ruleStart[p] = litStart.size();
+      for (int[] body : bodies(a)) {
+        litStart.add(lits.size());
+        for (int l : body) {
+          lits.add(l);
+        }
+      }
+    }
+    ruleStart[n] = litStart.size();
+    litStart.add(lits.size());
+    return new Network(slots, baseFrom, nBase, slotAt, groupStart, ruleStart, litStart.toArray(), lits.toArray(),
+        nextOf, legalSlot, init);
+  }
+
+  /**
+   * The dynamic derived atoms the outputs need, excluding those in {@code exclude} (computed elsewhere, before),
+   * as a segment evaluated as a whole.
+   */
+  private Segment segment(IntList outputs, BitSet exclude) {
+    BitSet mine = new BitSet();
+    closure(outputs, exclude, mine);
+    Map<Integer, List<int[]>> bodiesOf = new HashMap<>();
+    mine.stream().forEach(a -> bodiesOf.put(a, bodies(a)));
+    TriggeredAtoms triggered = triggeredAtoms(mine, bodiesOf);
+    int[] order = dependencyOrder(mine);
     int n = order.length;
     IntList groupStart = new IntList();
     List<Boolean> rec = new ArrayList<>();
@@ -455,11 +507,7 @@ public final class Compiler {
       // Each rule as (key, literals): key = the slot of its first move literal, or -1.
       List<int[]> plain = new ArrayList<>();
       List<int[]> keyed = new ArrayList<>();
-      for (int j = ruleStartOfAtom[a]; j < ruleStartOfAtom[a + 1]; j++) {
-        int[] body = simplifiedBody(rulesOfAtom[j], a);
-        if (body == null) {
-          continue;
-        }
+      for (int[] body : bodiesOf.get(a)) {
         if (body.length > 0 && isMove(body[0])) {
           keyed.add(body);
         } else {
@@ -491,7 +539,42 @@ public final class Compiler {
       recursive[g] = rec.get(g);
     }
     return new Segment(groupStart.toArray(), recursive, slot, ruleStart, keyedStart, ruleKey.toArray(),
-        litStart.toArray(), lits.toArray());
+        litStart.toArray(), lits.toArray(), triggered);
+  }
+
+  /**
+   * Takes out of {@code mine} the atoms that only a move can make true (see {@link TriggeredAtoms}): not recursive,
+   * some rules, each with a move, and no literal on an atom of {@code mine}.
+   */
+  private TriggeredAtoms triggeredAtoms(BitSet mine, Map<Integer, List<int[]>> bodiesOf) {
+    BitSet mineSlots = new BitSet();
+    mine.stream().forEach(a -> mineSlots.set(slotOf[a]));
+    IntList atoms = new IntList();
+    List<Integer> atomOfRule = new ArrayList<>();
+    List<int[]> rules = new ArrayList<>();
+    for (int a = mine.nextSetBit(0); a >= 0; a = mine.nextSetBit(a + 1)) {
+      List<int[]> bodies = bodiesOf.get(a);
+      boolean onlyByMoves = !recursiveComp[comp[a]] && !bodies.isEmpty();
+      for (int[] body : bodies) {
+        onlyByMoves &= body.length > 0 && isMove(body[0])
+            && Arrays.stream(body).noneMatch(l -> mineSlots.get(l >>> 1));
+      }
+      if (onlyByMoves) {
+        for (int[] body : bodies) {
+          atomOfRule.add(atoms.size());
+          int[] rule = body.clone();
+          rule[0] = body[0] >>> 1;
+          rules.add(rule);
+        }
+        atoms.add(a);
+      }
+    }
+    int[] slots = new int[atoms.size()];
+    for (int i = 0; i < slots.length; i++) {
+      slots[i] = slotOf[atoms.get(i)];
+      mine.clear(atoms.get(i));
+    }
+    return slots.length == 0 ? TriggeredAtoms.NONE : new TriggeredAtoms(slots, atomOfRule, rules);
   }
 
   /** A positive move literal. */
@@ -501,8 +584,8 @@ public final class Compiler {
   }
 
   /**
-   * The literals of ground rule k over value slots, static ones folded away and the rest ordered by {@link
-   * #rank}; null when a static literal makes the rule fail.
+   * The literals of ground rule k over value slots, static ones folded away; null when a static literal makes the
+   * rule fail.
    */
   private int[] simplifiedBody(int k, int head) {
     IntList lits = new IntList();
@@ -522,23 +605,41 @@ public final class Compiler {
       }
       lits.add(s << 1 | (neg ? 1 : 0));
     }
-    sortBySelectivity(lits, 0);
     return lits.toArray();
+  }
+
+  /**
+   * The rules of atom a as literal arrays over value slots: simplified, with a role's alternative moves merged (see
+   * {@link MoveAlternatives}), literals ordered by {@link #rank}.
+   */
+  private List<int[]> bodies(int a) {
+    List<int[]> out = new ArrayList<>();
+    for (int j = ruleStartOfAtom[a]; j < ruleStartOfAtom[a + 1]; j++) {
+      int[] body = simplifiedBody(rulesOfAtom[j], a);
+      body = body == null ? null : MoveAlternatives.canonical(body);
+      if (body != null) {
+        out.add(body);
+      }
+    }
+    out = moveAlternatives.merge(out);
+    for (int[] body : out) {
+      sortBySelectivity(body);
+    }
+    return out;
   }
 
   /**
    * Orders a rule's literals so that the one most likely to fail comes first: a move (only one of a role's moves
    * is played), then state facts, then derived atoms; negated moves last (they almost always hold).
    */
-  private void sortBySelectivity(IntList lits, int from) {
-    int n = lits.size() - from;
-    Integer[] a = new Integer[n];
-    for (int i = 0; i < n; i++) {
-      a[i] = lits.get(from + i);
+  private void sortBySelectivity(int[] lits) {
+    Integer[] a = new Integer[lits.length];
+    for (int i = 0; i < a.length; i++) {
+      a[i] = lits[i];
     }
     Arrays.sort(a, (x, y) -> Integer.compare(rank(x), rank(y)));
-    for (int i = 0; i < n; i++) {
-      lits.set(from + i, a[i]);
+    for (int i = 0; i < a.length; i++) {
+      lits[i] = a[i];
     }
   }
 

@@ -17,8 +17,9 @@ import veil.model.State;
 /**
  * A GDL-II game played by the compiled ground program (see {@link Compiler}). Moves of a role are the indices of
  * its ground {@code legal} atoms' moves, percepts the indices of its ground {@code sees} atoms' percepts; a state is
- * the bitset of true base propositions. Legal moves, terminal and goals of a state are derived once and kept in
- * the state until it changes. Immutable and thread-safe apart from the warnings it collects while playing.
+ * the bitset of true base propositions. Legal moves, terminal and the next state come from a {@link Network} whose
+ * values each state carries and updates by what changed; goals and percepts are evaluated when asked. Immutable and
+ * thread-safe apart from the warnings it collects while playing.
  */
 public final class KifGame implements Game {
   /** The compiled tables (see {@link Compiler}). */
@@ -30,20 +31,16 @@ public final class KifGame implements Game {
       int nBase,
       int[] baseTerm,
       long[] init,
-      int[] nextSlot,
       int[][] moveTerm,
-      int[][] legalSlot,
       int[][] doesSlot,
       int[][] perceptTerm,
       int[][] seesSlot,
       int[][] goalValue,
       int[][] goalSlot,
       int terminalSlot,
-      Segment seg1,
-      Segment seg2,
-      Segment seg3,
-      Segment seg4,
-      int slots,
+      Network network,
+      Segment goals,
+      Segment percepts,
       int groundRules,
       int atoms) {}
 
@@ -76,6 +73,16 @@ public final class KifGame implements Game {
    */
   public List<Rule> rules() {
     return settings.rules();
+  }
+
+  /** The network of legal moves, terminal and next state (for tests). */
+  Network network() {
+    return t.network();
+  }
+
+  /** The value slot of each move of a role, as {@code (does role move)} (for tests). */
+  int doesSlot(int role, int move) {
+    return t.doesSlot()[role][move];
   }
 
   public Symbols symbols() {
@@ -135,40 +142,37 @@ public final class KifGame implements Game {
 
   @Override
   public KifState initialState() {
-    KifState s = new KifState(words, t.slots(), t.roles().length);
+    KifState s = new KifState(words, t.roles().length);
     System.arraycopy(t.init(), 0, s.bits, 0, words);
+    s.values = NetworkValues.initial(t.network());
     return s;
   }
 
-  private void ensureLegal(KifState s) {
-    if ((s.valid & 1) == 0) {
-      boolean[] vals = s.vals;
-      long[] bits = s.bits;
-      for (int i = 0, n = t.nBase(); i < n; i++) {
-        vals[2 + i] = (bits[i >>> 6] & (1L << i)) != 0;
-      }
-      t.seg1().eval(vals, s.moves, 0);
-      s.valid = 1;
+  /** The values of the state, brought up to date with its bits (no move on). */
+  private NetworkValues values(KifState s) {
+    NetworkValues v = s.values;
+    if (v == null) {
+      v = NetworkValues.initial(t.network());
+      s.values = v;
     }
+    v.syncTo(s.bits);
+    return v;
   }
 
   @Override
   public boolean isTerminal(State state) {
-    KifState s = (KifState) state;
-    ensureLegal(s);
-    return s.vals[t.terminalSlot()];
+    return values((KifState) state).vals[t.terminalSlot()];
   }
 
   @Override
   public void legalMoves(State state, int role, MoveList out) {
-    KifState s = (KifState) state;
-    ensureLegal(s);
+    long[] legal = values((KifState) state).outBits;
     out.clear();
-    int[] slots = t.legalSlot()[role];
-    boolean[] vals = s.vals;
-    for (int m = 0; m < slots.length; m++) {
-      if (vals[slots[m]]) {
-        out.add(m);
+    int from = t.network().legalWord[role];
+    int words = (t.moveTerm()[role].length + 63) >>> 6;
+    for (int w = 0; w < words; w++) {
+      for (long x = legal[from + w]; x != 0; x &= x - 1) {
+        out.add(w << 6 | Long.numberOfTrailingZeros(x));
       }
     }
   }
@@ -176,14 +180,12 @@ public final class KifGame implements Game {
   @Override
   public void apply(State state, int[] joint, Percepts percepts) {
     KifState s = (KifState) state;
-    ensureLegal(s);
-    boolean[] vals = s.vals;
+    NetworkValues v = values(s);
     int roles = t.roles().length;
     int[] moves = s.moves;
     for (int r = 0; r < roles; r++) {
       int d = t.doesSlot()[r][joint[r]];
-      vals[d] = true;
-      // Insertion sort: the segments look the played moves up in order.
+      // Insertion sort: the percept segment looks the played moves up in order.
       int j = r;
       while (j > 0 && moves[j - 1] > d) {
         moves[j] = moves[j - 1];
@@ -191,21 +193,16 @@ public final class KifGame implements Game {
       }
       moves[j] = d;
     }
-    t.seg3().eval(vals, moves, roles);
-    if (percepts != null) {
-      t.seg4().eval(vals, moves, roles);
-    }
+    // Only now that every move is known to exist: a bad move index must leave the values untouched.
     for (int r = 0; r < roles; r++) {
-      vals[t.doesSlot()[r][joint[r]]] = false;
+      v.set(moves[r], true);
     }
-    long[] bits = s.bits;
-    java.util.Arrays.fill(bits, 0L);
-    int[] next = t.nextSlot();
-    for (int i = 0; i < next.length; i++) {
-      if (vals[next[i]]) {
-        bits[i >>> 6] |= 1L << i;
-      }
+    v.settle();
+    boolean[] vals = v.vals;
+    if (percepts != null) {
+      t.percepts().eval(vals, moves, roles);
     }
+    System.arraycopy(v.outBits, 0, s.bits, 0, (t.nBase() + 63) >>> 6);
     if (percepts != null) {
       percepts.clear();
       for (int r = 0; r < roles; r++) {
@@ -217,23 +214,27 @@ public final class KifGame implements Game {
         }
       }
     }
-    s.valid = 0;
+    // The moves go off again; the atoms they changed are settled with the new state's changes, on the next query.
+    for (int r = 0; r < roles; r++) {
+      v.set(moves[r], false);
+    }
+    s.goalsValid = false;
   }
 
   @Override
   public int goal(State state, int role) {
     KifState s = (KifState) state;
-    ensureLegal(s);
-    if ((s.valid & 2) == 0) {
-      t.seg2().eval(s.vals, s.moves, 0);
-      s.valid |= 2;
+    boolean[] vals = values(s).vals;
+    if (!s.goalsValid) {
+      t.goals().eval(vals, s.moves, 0);
+      s.goalsValid = true;
     }
     int[] slots = t.goalSlot()[role];
     int[] values = t.goalValue()[role];
     int best = -1;
     boolean several = false;
     for (int i = 0; i < slots.length; i++) {
-      if (s.vals[slots[i]]) {
+      if (vals[slots[i]]) {
         several |= best >= 0;
         best = Math.max(best, values[i]);
       }
@@ -252,7 +253,7 @@ public final class KifGame implements Game {
       if (role == t.randomRole() && settings.randomHasNoGoal()) {
         return 0;
       }
-      if (!s.vals[t.terminalSlot()]) {
+      if (!vals[t.terminalSlot()]) {
         return 0; // goals of non-terminal states are only a hint; none is no failure
       }
       throw new GdlPlayException("role " + roleName(role) + " has no goal value in the terminal state "
@@ -264,7 +265,7 @@ public final class KifGame implements Game {
   private String goalsText(KifState s, int role) {
     List<Integer> out = new ArrayList<>();
     for (int i = 0; i < t.goalSlot()[role].length; i++) {
-      if (s.vals[t.goalSlot()[role][i]]) {
+      if (s.values.vals[t.goalSlot()[role][i]]) {
         out.add(t.goalValue()[role][i]);
       }
     }

@@ -4,28 +4,27 @@ import java.util.Arrays;
 import veil.model.State;
 
 /**
- * A state of a GDL-II game: a bitset of the true base propositions. It also carries the scratch values of the
- * reasoner's atoms for this state (computed lazily, thrown away on change), so that legal moves, terminal and goal
- * are derived once per state, and so that one game can be played on many threads with one state each.
+ * A state of a GDL-II game: a bitset of the true base propositions. It also carries the reasoner's values for this
+ * state ({@link NetworkValues}, created on first use and brought up to date with the bits on demand), so that one
+ * game can be played on many threads with one state each.
  */
 public final class KifState implements State {
   final long[] bits;
-  final boolean[] vals;
-  /** Which segments' values in {@link #vals} belong to {@link #bits}: bit 0 legal/terminal, bit 1 goal. */
-  int valid;
+  /** The reasoner's values; null until first needed (a copy that is never asked anything costs only its bits). */
+  NetworkValues values;
+  /** Whether the goal atoms in {@link #values} belong to {@link #bits}. */
+  boolean goalsValid;
   /** Scratch: the value slots of the moves being played, sorted. */
   final int[] moves;
 
-  KifState(int words, int slots, int roles) {
+  KifState(int words, int roles) {
     bits = new long[words];
-    vals = new boolean[slots];
     moves = new int[roles];
-    vals[1] = true;
   }
 
   @Override
   public KifState copy() {
-    KifState s = new KifState(bits.length, vals.length, moves.length);
+    KifState s = new KifState(bits.length, moves.length);
     System.arraycopy(bits, 0, s.bits, 0, bits.length);
     return s;
   }
@@ -34,7 +33,12 @@ public final class KifState implements State {
   public void copyFrom(State other) {
     KifState o = (KifState) other;
     System.arraycopy(o.bits, 0, bits, 0, bits.length);
-    valid = 0;
+    goalsValid = false;
+    // Updating our values by the differences is usually cheaper, unless the other state's values are ready and far.
+    NetworkValues ov = o.values;
+    if (values != null && ov != null && ov.settledAt(o.bits) && values.syncCost(bits) > ov.copyCost()) {
+      values.copyFrom(ov);
+    }
   }
 
   @Override

@@ -1,14 +1,14 @@
 package veil.gdl.reason;
 
 /**
- * A compiled slice of the ground program: the atoms needed for some outputs (legal moves and terminal; goals; next
- * state; percepts), in dependency order, each as a disjunction of conjunctions of literals over value slots.
- * Atoms of one recursive component form a group evaluated to its least fixpoint; negation never points into the
- * group being evaluated (stratification), so the fixpoint is monotone.
+ * A compiled slice of the ground program evaluated as a whole when asked: the atoms needed for some outputs (goals;
+ * percepts) that the {@link Network} does not keep, in dependency order, each as a disjunction of conjunctions of
+ * literals over value slots. Atoms of one recursive component form a group evaluated to its least fixpoint;
+ * negation never points into the group being evaluated (stratification), so the fixpoint is monotone.
  *
  * <p>Rules that need a move ({@code (does r m)}) are keyed by that move and sorted by it: since exactly one move
  * per role is played, evaluation looks up the rules of the played moves instead of trying every rule. This keeps
- * games whose {@code next} and {@code sees} rules range over every joint move fast.
+ * games whose {@code sees} rules range over every joint move fast.
  */
 final class Segment {
   /** Group g covers atom positions [groupStart[g], groupStart[g+1]). */
@@ -26,9 +26,11 @@ final class Segment {
   /** Literals of rule k: lits[litStart[k] .. litStart[k+1]), each slot << 1 | negated. */
   final int[] litStart;
   final int[] lits;
+  /** Atoms only a move can make true, evaluated first and apart (the others may read them, not vice versa). */
+  final TriggeredAtoms triggered;
 
   Segment(int[] groupStart, boolean[] recursive, int[] slot, int[] ruleStart, int[] keyedStart, int[] ruleKey,
-      int[] litStart, int[] lits) {
+      int[] litStart, int[] lits, TriggeredAtoms triggered) {
     this.groupStart = groupStart;
     this.recursive = recursive;
     this.slot = slot;
@@ -37,14 +39,7 @@ final class Segment {
     this.ruleKey = ruleKey;
     this.litStart = litStart;
     this.lits = lits;
-  }
-
-  int atomCount() {
-    return slot.length;
-  }
-
-  int ruleCount() {
-    return litStart.length - 1;
+    this.triggered = triggered;
   }
 
   /**
@@ -52,6 +47,7 @@ final class Segment {
    * played (empty where no move is known).
    */
   void eval(boolean[] vals, int[] moves, int moveCount) {
+    triggered.eval(vals, moves, moveCount);
     int groups = recursive.length;
     for (int g = 0; g < groups; g++) {
       int from = groupStart[g];
@@ -89,8 +85,17 @@ final class Segment {
     if (keyed == end) {
       return false;
     }
+    // Keys and moves are both sorted: skip the moves below the first key, stop at the first above the last.
+    int lowest = ruleKey[keyed];
+    int highest = ruleKey[end - 1];
     for (int j = 0; j < moveCount; j++) {
       int key = moves[j];
+      if (key < lowest) {
+        continue;
+      }
+      if (key > highest) {
+        break;
+      }
       for (int r = first(keyed, end, key); r < end && ruleKey[r] == key; r++) {
         if (body(r, vals)) {
           return true;

@@ -1,0 +1,174 @@
+package veil.gdl.reason;
+
+/**
+ * The part of the dynamic program that every step needs (legal moves, terminal, next state) as a propositional
+ * network that is updated, not re-evaluated: when an input (a base proposition or a move) changes, only the rules
+ * it occurs in are touched, and only atoms whose support changed are looked at again (see {@link NetworkValues}).
+ * A random playout changes a handful of base propositions per step, so this is much cheaper than evaluating every
+ * rule of the state and the moves.
+ *
+ * <p>Atoms have positions in dependency order: an atom's rules only use inputs and atoms at lower positions, or
+ * atoms of its own recursive group (a strongly connected component, which occupies consecutive positions).
+ * Immutable; the values of one state live in a {@link NetworkValues}.
+ */
+final class Network {
+  /** Size of a value array: every slot of the game, not only the network's (see {@link Compiler}). */
+  final int slots;
+  /** Value slot of base proposition i is {@code baseFrom + i}. */
+  final int baseFrom;
+  final int nBase;
+  /** Value slot of the atom at each position. */
+  final int[] slotAt;
+  /**
+   * First position of the recursive group of each position, or -1 when the atom is not recursive; the group ends
+   * at {@code groupEnd[p]}.
+   */
+  final int[] groupStart;
+  final int[] groupEnd;
+  /** Rules of the atom at position p: [ruleStart[p], ruleStart[p+1]). */
+  final int[] ruleStart;
+  /** Position of the head of each rule. */
+  final int[] ruleHead;
+  /** Literals of rule k: lits[litStart[k] .. litStart[k+1]), each slot << 1 | negated. */
+  final int[] litStart;
+  final int[] lits;
+  /** Where slot s occurs: occ[occStart[s] .. occStart[s+1]), each rule << 1 | negated. */
+  final int[] occStart;
+  final int[] occ;
+  /**
+   * Outputs kept as bits, so that reading them costs no scan over their atoms: bit i of words [0, legalWord[0]) is
+   * the next value of base proposition i; bit m from word legalWord[r] on is whether move m of role r is legal.
+   * Bit b shows the value of slot outSlot[b] (slot false for unused bits).
+   */
+  final int[] outSlot;
+  final int[] legalWord;
+  /** The output bit of the atom at each position, or -1. */
+  final int[] outBitAt;
+  /** The largest recursive group (the size of the scratch its re-evaluation needs). */
+  final int largestGroup;
+  /** The settled values of the initial state, which the values of every new state start from. */
+  final NetworkValues initial;
+
+  /**
+   * @param groupStart see the field; positions of one recursive group must be consecutive
+   * @param ruleStart rules sorted by head position
+   */
+  Network(int slots, int baseFrom, int nBase, int[] slotAt, int[] groupStart, int[] ruleStart, int[] litStart,
+      int[] lits, int[] nextSlot, int[][] legalSlot, long[] init) {
+    this.slots = slots;
+    this.baseFrom = baseFrom;
+    this.nBase = nBase;
+    this.slotAt = slotAt;
+    this.groupStart = groupStart;
+    this.ruleStart = ruleStart;
+    this.litStart = litStart;
+    this.lits = lits;
+    int positions = slotAt.length;
+    int rules = litStart.length - 1;
+    groupEnd = new int[positions];
+    int largest = 0;
+    for (int p = positions - 1; p >= 0; p--) {
+      boolean last = p == positions - 1 || groupStart[p + 1] != groupStart[p];
+      groupEnd[p] = groupStart[p] < 0 ? -1 : last ? p + 1 : groupEnd[p + 1];
+      if (groupStart[p] == p) {
+        largest = Math.max(largest, groupEnd[p] - p);
+      }
+    }
+    largestGroup = largest;
+    ruleHead = new int[rules];
+    for (int p = 0; p < positions; p++) {
+      for (int r = ruleStart[p]; r < ruleStart[p + 1]; r++) {
+        ruleHead[r] = p;
+      }
+    }
+    occStart = new int[slots + 1];
+    for (int l : lits) {
+      occStart[(l >>> 1) + 1]++;
+    }
+    for (int s = 0; s < slots; s++) {
+      occStart[s + 1] += occStart[s];
+    }
+    occ = new int[lits.length];
+    int[] fill = java.util.Arrays.copyOf(occStart, slots);
+    for (int r = 0; r < rules; r++) {
+      for (int k = litStart[r]; k < litStart[r + 1]; k++) {
+        occ[fill[lits[k] >>> 1]++] = r << 1 | (lits[k] & 1);
+      }
+    }
+    legalWord = new int[legalSlot.length];
+    int words = (nBase + 63) >>> 6;
+    for (int r = 0; r < legalSlot.length; r++) {
+      legalWord[r] = words;
+      words += (legalSlot[r].length + 63) >>> 6;
+    }
+    outSlot = new int[words << 6];
+    System.arraycopy(nextSlot, 0, outSlot, 0, nBase);
+    for (int r = 0; r < legalSlot.length; r++) {
+      System.arraycopy(legalSlot[r], 0, outSlot, legalWord[r] << 6, legalSlot[r].length);
+    }
+    int[] positionOfSlot = new int[slots];
+    java.util.Arrays.fill(positionOfSlot, -1);
+    for (int p = 0; p < positions; p++) {
+      positionOfSlot[slotAt[p]] = p;
+    }
+    outBitAt = new int[positions];
+    java.util.Arrays.fill(outBitAt, -1);
+    for (int b = 0; b < outSlot.length; b++) {
+      int p = positionOfSlot[outSlot[b]];
+      if (p >= 0) {
+        outBitAt[p] = b;
+      }
+    }
+    initial = NetworkValues.evaluated(this, init, new int[0]);
+  }
+
+  int positions() {
+    return slotAt.length;
+  }
+
+  int ruleCount() {
+    return litStart.length - 1;
+  }
+
+  /** Whether all literals of rule r hold in {@code vals}. */
+  boolean body(int r, boolean[] vals) {
+    for (int k = litStart[r], end = litStart[r + 1]; k < end; k++) {
+      int l = lits[k];
+      if (vals[l >>> 1] == ((l & 1) != 0)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether some rule of the atom at position p holds in {@code vals}. */
+  boolean holds(int p, boolean[] vals) {
+    for (int r = ruleStart[p], end = ruleStart[p + 1]; r < end; r++) {
+      if (body(r, vals)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Sets the atoms of the recursive group starting at {@code from} to their least fixpoint in {@code vals}, given
+   * the values of everything below the group (negation never points into the group: stratification).
+   */
+  void fixpoint(int from, boolean[] vals) {
+    int to = groupEnd[from];
+    for (int p = from; p < to; p++) {
+      vals[slotAt[p]] = false;
+    }
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      for (int p = from; p < to; p++) {
+        if (!vals[slotAt[p]] && holds(p, vals)) {
+          vals[slotAt[p]] = true;
+          changed = true;
+        }
+      }
+    }
+  }
+}

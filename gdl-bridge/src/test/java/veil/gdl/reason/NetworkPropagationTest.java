@@ -1,0 +1,156 @@
+package veil.gdl.reason;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import veil.gdl.KifLoader;
+import veil.model.GameLoadException;
+import veil.model.MoveList;
+import veil.model.Percepts;
+
+/**
+ * The network's values, updated step by step by forward propagation, equal a fresh evaluation of every rule: along
+ * random playouts of every bundled game and of a test game with recursive atoms, with and without the moves on,
+ * and after jumping between states with {@code copyFrom} and {@code copy}.
+ */
+class NetworkPropagationTest {
+  private static final Path KIF_DIR = Path.of("..", "games", "src", "main", "resources", "veil", "games", "kif");
+  private static final String RECURSIVE = "recursive-reach";
+
+  static Stream<String> games() throws IOException {
+    List<String> names = new ArrayList<>();
+    for (String line : Files.readAllLines(KIF_DIR.resolve("index.txt"))) {
+      if (!line.isBlank()) {
+        names.add(line.split("\t")[0]);
+      }
+    }
+    names.add(RECURSIVE);
+    return names.stream();
+  }
+
+  static KifGame load(String name) {
+    try {
+      String text;
+      if (name.equals(RECURSIVE)) {
+        try (InputStream in = NetworkPropagationTest.class.getResourceAsStream("/veil/gdl/" + name + ".kif")) {
+          text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+      } else {
+        text = Files.readString(KIF_DIR.resolve(name + ".kif"));
+      }
+      return (KifGame) new KifLoader().load(name + ".kif", text, Map.of("mode", "strict"));
+    } catch (IOException | GameLoadException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  @Test
+  void theRecursiveTestGameHasRecursiveAtomsInTheNetwork() {
+    assertThat(load(RECURSIVE).network().largestGroup).isGreaterThan(1);
+  }
+
+  @ParameterizedTest
+  @MethodSource("games")
+  void updatedValuesEqualAFreshEvaluationAlongRandomPlayouts(String name) {
+    KifGame g = load(name);
+    Network net = g.network();
+    SplittableRandom rng = new SplittableRandom(name.hashCode());
+    MoveList ml = new MoveList();
+    int[] joint = new int[g.roleCount()];
+    int[] played = new int[g.roleCount()];
+    Percepts percepts = new Percepts(g.roleCount());
+    KifState initial = g.initialState();
+    KifState s = initial.copy();
+    // Another state that jumps to states seen before: copyFrom either copies the values or updates its own.
+    KifState jumper = initial.copy();
+    List<KifState> seen = new ArrayList<>();
+    int playouts = name.startsWith("krieg") || name.startsWith("battleships") ? 3 : 10;
+    for (int i = 0; i < playouts; i++) {
+      s.copyFrom(initial);
+      while (!g.isTerminal(s)) {
+        assertMatchesFreshEvaluation(net, s.values, s.bits, new int[0]);
+        for (int r = 0; r < g.roleCount(); r++) {
+          g.legalMoves(s, r, ml);
+          joint[r] = ml.get(rng.nextInt(ml.size()));
+          played[r] = g.doesSlot(r, joint[r]);
+        }
+        NetworkValues withMoves = NetworkValues.initial(net);
+        withMoves.copyFrom(s.values);
+        for (int d : played) {
+          withMoves.set(d, true);
+        }
+        withMoves.settle();
+        assertMatchesFreshEvaluation(net, withMoves, s.bits, played);
+        g.apply(s, joint, rng.nextBoolean() ? percepts : null);
+        seen.add(s.copy());
+        KifState target = seen.get(rng.nextInt(seen.size()));
+        jumper.copyFrom(target);
+        g.isTerminal(jumper);
+        assertMatchesFreshEvaluation(net, jumper.values, jumper.bits, new int[0]);
+        if (target.values == null) {
+          g.isTerminal(target); // so that later jumps to it can copy its values
+        }
+      }
+      assertMatchesFreshEvaluation(net, s.values, s.bits, new int[0]);
+    }
+  }
+
+  /** States carry all mutable values: two threads playing one game get what one thread gets. */
+  @Test
+  void oneGamePlayedOnTwoThreadsAgreesWithOneThread() throws Exception {
+    KifGame g = load("blind-tic-tac-toe-gdl");
+    long[] sequential = {transcriptHash(g, 1), transcriptHash(g, 2)};
+    long[] parallel = new long[2];
+    Thread[] threads = new Thread[2];
+    for (int i = 0; i < 2; i++) {
+      int seed = i + 1;
+      threads[i] = new Thread(() -> parallel[seed - 1] = transcriptHash(g, seed));
+      threads[i].start();
+    }
+    for (Thread t : threads) {
+      t.join();
+    }
+    assertThat(parallel).isEqualTo(sequential);
+  }
+
+  /** A hash of the states, moves and goals of many random playouts from one seed. */
+  private static long transcriptHash(KifGame g, long seed) {
+    SplittableRandom rng = new SplittableRandom(seed);
+    MoveList ml = new MoveList();
+    int[] joint = new int[g.roleCount()];
+    KifState initial = g.initialState();
+    KifState s = initial.copy();
+    long h = 0;
+    for (int i = 0; i < 20_000; i++) {
+      s.copyFrom(initial);
+      while (!g.isTerminal(s)) {
+        for (int r = 0; r < g.roleCount(); r++) {
+          g.legalMoves(s, r, ml);
+          joint[r] = ml.get(rng.nextInt(ml.size()));
+        }
+        g.apply(s, joint, null);
+        h = h * 31 + s.contentHash();
+      }
+      h = h * 31 + g.goal(s, 0);
+    }
+    return h;
+  }
+
+  private static void assertMatchesFreshEvaluation(Network net, NetworkValues v, long[] bits, int[] played) {
+    NetworkValues fresh = NetworkValues.evaluated(net, bits, played);
+    assertThat(v.settledAt(bits)).as("settled").isTrue();
+    assertThat(v.sameNetworkValues(fresh)).as("values equal a fresh evaluation").isTrue();
+  }
+}
