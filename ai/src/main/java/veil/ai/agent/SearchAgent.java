@@ -94,7 +94,7 @@ abstract class SearchAgent implements Player {
     }
     int threads = budget.threads();
     while (workers.size() < threads) {
-      workers.add(newWorker(workers.size()));
+      workers.add(workers.isEmpty() ? newWorker(0) : newWorkerOnItsLane(workers.size()));
     }
     long deadline = budget.timed() ? start + budget.millis() * 1_000_000L : Long.MAX_VALUE;
     long[][] votes = new long[threads][legal.size()];
@@ -106,12 +106,14 @@ abstract class SearchAgent implements Player {
       w.iterations = 0;
       w.failures = 0;
       w.decisionSampler = null;
-      w.rng = new SplittableRandom(Seeds.derive(seed, obs.length(), t));
+      long rngSeed = Seeds.derive(seed, obs.length(), t);
       long share = budget.timed()
           ? Long.MAX_VALUE
           : budget.iterations() / threads + (t < budget.iterations() % threads ? 1 : 0);
       jobs[t] = () -> {
         try {
+          // Made by the thread that uses it, like the worker: objects two threads write must not share a cache line.
+          w.rng = new SplittableRandom(rngSeed);
           runThread(w, thread, threads, obs, trueState, legal, budget, share, deadline, votes[thread]);
         } catch (RuntimeException e) {
           errors[thread] = e;
@@ -161,6 +163,21 @@ abstract class SearchAgent implements Player {
     }
     last = new SearchStats(iterations, System.nanoTime() - start, threads, failures, fallback);
     return legal.get(best);
+  }
+
+  /**
+   * A worker for search thread t ≥ 1, allocated by that thread's lane: its states, buffers and trees then lie in
+   * that thread's allocation buffer, not next to thread 0's, where writes by both would share cache lines.
+   */
+  private Worker newWorkerOnItsLane(int t) {
+    try {
+      return lane(t - 1).submit(() -> newWorker(t)).get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while starting a search thread", e);
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw new IllegalStateException("could not start a search thread", e.getCause());
+    }
   }
 
   private java.util.concurrent.ThreadPoolExecutor lane(int i) {
