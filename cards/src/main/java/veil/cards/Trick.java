@@ -88,6 +88,9 @@ public final class Trick extends SimpleLudeme {
     private final Effect afterTrick;
     private final int n;
     private final int trickCard;
+    /** Bases of from: and to: when they are the Mover's own places (the usual case), else -1. */
+    private final int fromBase;
+    private final int toBase;
 
     TrickAction(String verb, Table t, PlaceExpr from, PlaceExpr to, PlaceExpr won, IntExpr leader, CardsExpr lead,
         CardsExpr follow, IntExpr key, Effect onPlay, Effect afterTrick) {
@@ -104,6 +107,8 @@ public final class Trick extends SimpleLudeme {
       this.afterTrick = afterTrick;
       this.n = t.players;
       this.trickCard = t.layout.trickCard;
+      this.fromBase = PlaceRef.moverBase(from);
+      this.toBase = PlaceRef.moverBase(to);
     }
 
     @Override
@@ -122,9 +127,17 @@ public final class Trick extends SimpleLudeme {
       };
     }
 
+    private int fromAt(LudState s) {
+      return fromBase >= 0 ? fromBase + s.cur : from.instance(s);
+    }
+
+    private int toAt(LudState s) {
+      return toBase >= 0 ? toBase + s.cur : to.instance(s);
+    }
+
     @Override
     protected long playable(LudState s) {
-      long hand = s.places[from.instance(s)];
+      long hand = s.places[fromAt(s)];
       return s.v[Slot.TRICK_PLAYED] == 0 ? (lead == null ? hand : lead.eval(s) & hand) : follow.eval(s) & hand;
     }
 
@@ -139,7 +152,7 @@ public final class Trick extends SimpleLudeme {
           v[trickCard + q] = -1;
         }
       }
-      t.moveCard(s, card, from.instance(s), to.instance(s));
+      t.moveCard(s, card, fromAt(s), toAt(s));
       v[trickCard + p] = card;
       v[Slot.TRICK_PLAYED]++;
       if (onPlay != Effect.NONE) {
@@ -167,7 +180,7 @@ public final class Trick extends SimpleLudeme {
       int wonAt = won.instance(s);
       for (int q = 0; q < n; q++) {
         s.cur = q;
-        t.moveCard(s, v[trickCard + q], to.instance(s), wonAt);
+        t.moveCard(s, v[trickCard + q], toAt(s), wonAt);
       }
       v[Slot.TRICKS]++;
       v[Slot.TRICK_PLAYED] = 0;

@@ -366,7 +366,7 @@ class ConformanceTest {
           int drawn = game.randomLegalMove(st, r, fast, scratch);
           game.legalMoves(st, r, listed);
           int n = listed.size();
-          int expected = n == 0 ? Game.NO_MOVE : listed.get(n == 1 ? 0 : slow.nextInt(n));
+          int expected = n == 0 ? Game.NO_MOVE : listed.get(n == 1 ? 0 : veil.model.Uniform.below(slow, n));
           if (drawn != expected || fast.nextLong() != slow.nextLong()) {
             bad.add(p.where(k) + game.roleName(r) + "'s randomLegalMove gave " + drawn + " where the listed moves "
                 + "give " + expected + (drawn == expected ? " (but it used other random numbers)" : ""));

@@ -27,6 +27,6 @@ public abstract class CardAction extends Action {
   public final int randomMove(LudState s, SplittableRandom rng, MoveList scratch) {
     long m = playable(s);
     int n = Long.bitCount(m);
-    return n == 0 ? -1 : move(Bits.select(m, n == 1 ? 0 : rng.nextInt(n)));
+    return n == 0 ? -1 : move(Bits.select(m, n == 1 ? 0 : veil.model.Uniform.below(rng, n)));
   }
 }

@@ -295,7 +295,7 @@ public final class CompiledGame implements Game {
     if (n == 0) {
       return -1;
     }
-    return DEAL << 16 | Bits.select(src, n == 1 ? 0 : rng.nextInt(n));
+    return DEAL << 16 | Bits.select(src, n == 1 ? 0 : veil.model.Uniform.below(rng, n));
   }
 
   @Override

@@ -18,7 +18,7 @@ public interface MoveRule {
     scratch.clear();
     generate(s, scratch);
     int n = scratch.size();
-    return n == 0 ? -1 : scratch.get(n == 1 ? 0 : rng.nextInt(n));
+    return n == 0 ? -1 : scratch.get(n == 1 ? 0 : veil.model.Uniform.below(rng, n));
   }
 
   /** True when this rule hands the turn on by itself (a trick), so the phase must not pass it to the next player. */

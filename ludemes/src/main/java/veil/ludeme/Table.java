@@ -18,6 +18,8 @@ public final class Table {
   public static final int PERCEPT_REVEAL = 3;
 
   public final int players;
+  /** Bit p for every player p. */
+  private final long playerBits;
   public final CardTable.Frozen cards;
   public final PlaceTable.Frozen places;
   public final Layout layout;
@@ -26,6 +28,7 @@ public final class Table {
 
   public Table(int players, CardTable.Frozen cards, PlaceTable.Frozen places, Layout layout) {
     this.players = players;
+    this.playerBits = (1L << players) - 1;
     this.cards = cards;
     this.places = places;
     this.layout = layout;
@@ -53,7 +56,8 @@ public final class Table {
       // A player sees the card's face when it may see where the card was or where it goes; everyone sees the move.
       int seers = places.visibleMask()[from] | places.visibleMask()[to];
       int base = PERCEPT_MOVED << 28 | from << 14 | to;
-      for (int p = 0; p < players; p++) {
+      for (long who = sink.listeners() & playerBits; who != 0; who &= who - 1) {
+        int p = Long.numberOfTrailingZeros(who);
         sink.add(p, (seers & (1 << p)) != 0 ? base | (card + 1) << 21 : base);
       }
     }

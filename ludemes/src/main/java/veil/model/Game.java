@@ -53,16 +53,15 @@ public interface Game {
 
   /**
    * A uniformly random legal move of {@code role} in the non-terminal state {@code s}, or {@link #NO_MOVE} when it
-   * has none (a
-   * rule failure): what a random playout plays. It draws from {@code rng} only when there is a choice, and picks
-   * the i-th legal move in {@link #legalMoves} order for the draw i, so it plays exactly as listing the moves and
-   * drawing an index would. Engines override it to draw without listing (a deal draws a card from the deck's
-   * bitmask); {@code scratch} is for implementations that list.
+   * has none (a rule failure): what a random playout plays. It draws {@code i = Uniform.below(rng, n)} only when
+   * there are n ≥ 2 legal moves and plays the i-th in {@link #legalMoves} order, so it plays exactly as listing
+   * the moves and drawing an index would. Engines override it to draw without listing (a deal draws a card from
+   * the deck's bitmask); {@code scratch} is for implementations that list.
    */
   default int randomLegalMove(State s, int role, java.util.SplittableRandom rng, MoveList scratch) {
     legalMoves(s, role, scratch);
     int n = scratch.size();
-    return n == 0 ? NO_MOVE : scratch.get(n == 1 ? 0 : rng.nextInt(n));
+    return n == 0 ? NO_MOVE : scratch.get(n == 1 ? 0 : Uniform.below(rng, n));
   }
 
   /**

@@ -19,7 +19,10 @@ public final class Percepts {
   }
 
   public void clear() {
-    Arrays.fill(size, 0);
+    // A loop, not Arrays.fill: the arrays hold a handful of roles and this runs at every step of every replay.
+    for (int r = 0; r < size.length; r++) {
+      size[r] = 0;
+    }
   }
 
   public int roleCount() {
@@ -40,6 +43,11 @@ public final class Percepts {
 
   public boolean listens(int role) {
     return (listeners >>> role & 1) != 0;
+  }
+
+  /** The roles whose percepts are kept, bit r for role r. */
+  public long listeners() {
+    return listeners;
   }
 
   public void add(int role, int percept) {

@@ -5,6 +5,7 @@ import veil.model.Game;
 import veil.model.MoveList;
 import veil.model.Percepts;
 import veil.model.State;
+import veil.model.Uniform;
 
 /**
  * Runs MCTS iterations from a given world (a true state or a determinization) on one thread, with decoupled UCB:
@@ -166,7 +167,7 @@ public final class SearchWorker {
         if (n == 1) {
           joint[r] = ml.get(0);
         } else if (r == randomRole) {
-          joint[r] = ml.get(rng.nextInt(n));
+          joint[r] = ml.get(Uniform.below(rng, n));
         } else {
           int t = treeOf[r];
           joint[r] = select(t, node[t], r, ml);
@@ -215,7 +216,7 @@ public final class SearchWorker {
       int v = tree.visits[a];
       if (v == 0) {
         // Reservoir sampling among untried moves keeps the choice uniform without a second pass.
-        if (rng.nextInt(++untried) == 0) {
+        if (Uniform.below(rng, ++untried) == 0) {
           pickArm = a;
           pickMove = m;
         }
@@ -228,7 +229,7 @@ public final class SearchWorker {
           ties = 1;
           pickArm = a;
           pickMove = m;
-        } else if (value == best && rng.nextInt(++ties) == 0) {
+        } else if (value == best && Uniform.below(rng, ++ties) == 0) {
           pickArm = a;
           pickMove = m;
         }

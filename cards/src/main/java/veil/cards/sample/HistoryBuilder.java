@@ -209,7 +209,9 @@ final class HistoryBuilder {
    * so it is played in place, without the search and its copy; when it does not reproduce the step, nothing would.
    */
   private boolean dealStep(Skeleton sk, Observation obs, int t, int observer, int card) {
-    Arrays.fill(joint, 0);
+    for (int r = 0; r < roles; r++) {
+      joint[r] = 0;
+    }
     joint[randomRole] = CompiledGame.dealMove(card);
     game.apply(state, joint, percepts);
     return reproduces(state, sk, obs, t, observer);

@@ -167,7 +167,7 @@ final class TokenWalk {
         return -1;
       }
       int n = Long.bitCount(in);
-      return pin(veil.ludeme.Bits.select(in, n == 1 ? 0 : rng.nextInt(n)), c);
+      return pin(veil.ludeme.Bits.select(in, n == 1 ? 0 : veil.model.Uniform.below(rng, n)), c);
     }
     long inPlaces = 0;
     for (long p = places; p != 0; p &= p - 1) {
@@ -188,7 +188,7 @@ final class TokenWalk {
       }
       candidates[n++] = t;
     }
-    int chosen = n == 0 ? -1 : candidates[n == 1 ? 0 : rng.nextInt(n)];
+    int chosen = n == 0 ? -1 : candidates[n == 1 ? 0 : veil.model.Uniform.below(rng, n)];
     return chosen < 0 ? -1 : pin(chosen, c);
   }
 
@@ -216,7 +216,7 @@ final class TokenWalk {
     if (interchangeable(tokensAt[x])) {
       long in = tokensAt[x];
       int k = Long.bitCount(in);
-      return veil.ludeme.Bits.select(in, k == 1 ? 0 : rng.nextInt(k));
+      return veil.ludeme.Bits.select(in, k == 1 ? 0 : veil.model.Uniform.below(rng, k));
     }
     int n = 0;
     long key = 0;
@@ -232,7 +232,7 @@ final class TokenWalk {
       anyPinned |= pinnedCard[t] >= 0;
       candidates[n++] = t;
     }
-    int chosen = n == 0 ? -1 : candidates[n == 1 ? 0 : rng.nextInt(n)];
+    int chosen = n == 0 ? -1 : candidates[n == 1 ? 0 : veil.model.Uniform.below(rng, n)];
     if (n > 1 && anyPinned) {
       ambiguous = true;
     }

@@ -296,7 +296,7 @@ final class UniformAssignment {
 
   static void shuffle(int[] a, int n, SplittableRandom rng) {
     for (int i = n - 1; i > 0; i--) {
-      int j = rng.nextInt(i + 1);
+      int j = veil.model.Uniform.below(rng, i + 1);
       int x = a[i];
       a[i] = a[j];
       a[j] = x;

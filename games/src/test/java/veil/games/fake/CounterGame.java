@@ -123,7 +123,7 @@ public final class CounterGame implements Game {
       legalMoves(s, role, scratch);
       int n = scratch.size();
       if (n > 1) {
-        rng.nextInt(n);
+        veil.model.Uniform.below(rng, n);
       }
       return n == 0 ? NO_MOVE : scratch.get(0);
     }

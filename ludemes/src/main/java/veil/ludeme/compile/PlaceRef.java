@@ -18,10 +18,23 @@ public record PlaceRef(PlaceTable.Def def, IntExpr owner, boolean each) {
       return s -> base;
     }
     if (owner == Symbols.MOVER) {
-      return s -> base + s.cur;
+      return new MoverPlace(base);
     }
     IntExpr o = owner;
     return (LudState s) -> base + o.eval(s);
+  }
+
+  /** The Mover's instance of a per-player place: a shape that move rules read without a call. */
+  public record MoverPlace(int base) implements PlaceExpr {
+    @Override
+    public int instance(LudState s) {
+      return base + s.cur;
+    }
+  }
+
+  /** The base of a place expression that is the Mover's instance of its place, or -1. */
+  public static int moverBase(PlaceExpr e) {
+    return e instanceof MoverPlace m ? m.base() : -1;
   }
 
   /**
