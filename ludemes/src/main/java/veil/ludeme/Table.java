@@ -20,6 +20,8 @@ public final class Table {
   public final int players;
   /** Bit p for every player p. */
   private final long playerBits;
+  /** The seat that the i-th card of a deal to every player goes to (i mod players, without a division). */
+  private final int[] seatOfDeal;
   public final CardTable.Frozen cards;
   public final PlaceTable.Frozen places;
   public final Layout layout;
@@ -29,6 +31,10 @@ public final class Table {
   public Table(int players, CardTable.Frozen cards, PlaceTable.Frozen places, Layout layout) {
     this.players = players;
     this.playerBits = (1L << players) - 1;
+    this.seatOfDeal = new int[CardTable.MAX_CARDS + 1];
+    for (int i = 0; i < seatOfDeal.length; i++) {
+      seatOfDeal[i] = players > 0 ? i % players : 0;
+    }
     this.cards = cards;
     this.places = places;
     this.layout = layout;
@@ -51,15 +57,22 @@ public final class Table {
     int[] v = s.v;
     v[layout.stamp + card] = ++v[Slot.CLOCK];
     v[Slot.LAST_CARD] = card;
-    Percepts sink = s.sink;
-    if (sink != null) {
-      // A player sees the card's face when it may see where the card was or where it goes; everyone sees the move.
-      int seers = places.visibleMask()[from] | places.visibleMask()[to];
-      int base = PERCEPT_MOVED << 28 | from << 14 | to;
-      for (long who = sink.listeners() & playerBits; who != 0; who &= who - 1) {
-        int p = Long.numberOfTrailingZeros(who);
-        sink.add(p, (seers & (1 << p)) != 0 ? base | (card + 1) << 21 : base);
-      }
+    if (s.sink != null) {
+      tellMove(s.sink, card, from, to);
+    }
+  }
+
+  /**
+   * Every listening player sees the move; the face only a player who may see where the card was or where it goes.
+   * Kept out of {@link #moveCard} so that the move itself, which rollouts make without percepts, is small enough
+   * for the JIT to inline.
+   */
+  private void tellMove(Percepts sink, int card, int from, int to) {
+    int seers = places.visibleMask()[from] | places.visibleMask()[to];
+    int base = PERCEPT_MOVED << 28 | from << 14 | to;
+    for (long who = sink.listeners() & playerBits; who != 0; who &= who - 1) {
+      int p = Long.numberOfTrailingZeros(who);
+      sink.add(p, (seers & (1 << p)) != 0 ? base | (card + 1) << 21 : base);
     }
   }
 
@@ -130,7 +143,9 @@ public final class Table {
     int[] v = s.v;
     int at = layout.pending;
     int owner = v[at + 2];
-    int dst = v[at + 1] + (owner == -2 ? 0 : owner >= 0 ? owner : v[at + 4] % players);
+    int dealt = v[at + 4];
+    int dst = v[at + 1] + (owner == -2 ? 0 : owner >= 0 ? owner : dealt < seatOfDeal.length ? seatOfDeal[dealt]
+        : dealt % players);
     moveCard(s, card, v[at], dst);
     v[at + 3]--;
     v[at + 4]++;
