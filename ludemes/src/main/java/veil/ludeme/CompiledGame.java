@@ -549,7 +549,13 @@ public final class CompiledGame implements Game {
     int[] v = s.v;
     sb.append("phase ").append(phases[v[Slot.PHASE]].name).append(", step ").append(v[Slot.STEP]);
     if (v[Slot.TERMINAL] == 0 && !phases[v[Slot.PHASE]].simultaneous) {
-      sb.append(", ").append(roleNames[v[Slot.MOVER]]).append(" to move");
+      // A player knows whether it is to move (its legal moves say so), not always who is: in Hearts the first
+      // leader is whoever holds the two of clubs.
+      if (viewer < 0 || viewer == v[Slot.MOVER]) {
+        sb.append(", ").append(roleNames[v[Slot.MOVER]]).append(" to move");
+      } else {
+        sb.append(", ").append(roleNames[viewer]).append(" waits");
+      }
     }
     sb.append('\n');
     for (int i = 0; i < s.places.length; i++) {

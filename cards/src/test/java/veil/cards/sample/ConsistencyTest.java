@@ -27,20 +27,23 @@ class ConsistencyTest {
     String[] parts = spec.split("[ =]");
     String text = java.nio.file.Files.readString(Play.LUD.resolve(parts[0] + ".lud"));
     CompiledGame g = veil.cards.LudLoader.compile(parts[0], text, java.util.Map.of(parts[1], parts[2]));
-    check(spec, g, 1);
+    check(spec, g, 3);
   }
 
   private static void check(String name, CompiledGame g, int games) {
     assertThat(CardSampler.supports(g)).isTrue();
     CardSampler sampler = new CardSampler(g);
-    SplittableRandom rng = new SplittableRandom(name.hashCode());
+    // The game and the points checked come from their own generator, so they do not change with how many numbers
+    // the sampler draws.
+    SplittableRandom playRng = new SplittableRandom(name.hashCode());
+    SplittableRandom rng = new SplittableRandom(~name.hashCode());
     int checkedPoints = 0;
     int varied = 0;
     for (int game = 0; game < games; game++) {
       Play.Game play = new Play.Game(g);
       while (!play.over()) {
-        play.step(rng);
-        if (rng.nextInt(12) != 0 && !play.over()) {
+        play.step(playRng);
+        if (playRng.nextInt(12) != 0 && !play.over()) {
           continue;
         }
         for (int p = 0; p < g.players; p++) {
@@ -69,7 +72,8 @@ class ConsistencyTest {
     assertThat(checkedPoints).isGreaterThan(5);
     // Each seat's analysis is kept and extended as its observation grows, not redone per call.
     assertThat(sampler.stats().analyses.sum()).isLessThanOrEqualTo((long) games * g.players);
-    assertThat(varied).isGreaterThan(checkedPoints / 2);
+    // Points late in a game can have one consistent state (empty hands), so about half may not vary.
+    assertThat(varied).isGreaterThanOrEqualTo(checkedPoints / 2);
     assertThat(sampler.stats().structureMismatches.sum()).isZero();
     assertThat(sampler.stats().ambiguous.sum()).isZero();
   }
