@@ -43,7 +43,10 @@ final class TokenWalk {
 
   private final int[] initialPlace;
   private final long[] initialAllowed;
-  private final boolean[] initialPinned;
+  /** Token t → t when the observer sees where it starts, else -1 (token t starts as card t). */
+  private final int[] initialPinnedCard;
+  /** The tokens the observer sees at the start (bit t). */
+  private final long initialKnown;
 
   TokenWalk(long[] initialPlaces, int[] visibleMask, int observer, int cards) {
     this.cards = cards;
@@ -55,7 +58,7 @@ final class TokenWalk {
     candidates = new int[cards];
     initialPlace = new int[cards];
     initialAllowed = new long[cards];
-    initialPinned = new boolean[cards];
+    initialPinnedCard = new int[cards];
     startedAt = initialPlaces.clone();
     for (int x = 0; x < initialPlaces.length; x++) {
       long m = initialPlaces[x];
@@ -64,28 +67,26 @@ final class TokenWalk {
         int c = Long.numberOfTrailingZeros(m);
         m &= m - 1;
         initialPlace[c] = x;
-        initialPinned[c] = seen;
+        initialPinnedCard[c] = seen ? c : -1;
         initialAllowed[c] = seen ? 1L << c : initialPlaces[x];
+        if (seen) {
+          known |= 1L << c;
+        }
       }
     }
+    initialKnown = known;
   }
 
   private void reset() {
-    known = 0;
-    modified = 0;
+    // Every walk starts from the same arrays: copy them rather than rebuild them token by token.
+    known = initialKnown;
+    modified = initialKnown;
     ambiguous = false;
-    java.util.Arrays.fill(tokensAt, 0);
-    for (int t = 0; t < cards; t++) {
-      pos[t] = initialPlace[t];
-      tokensAt[pos[t]] |= 1L << t;
-      allowed[t] = initialAllowed[t];
-      pinnedCard[t] = initialPinned[t] ? t : -1;
-      tokenOf[t] = initialPinned[t] ? t : -1;
-      if (initialPinned[t]) {
-        known |= 1L << t;
-        modified |= 1L << t;
-      }
-    }
+    System.arraycopy(startedAt, 0, tokensAt, 0, tokensAt.length);
+    System.arraycopy(initialPlace, 0, pos, 0, cards);
+    System.arraycopy(initialAllowed, 0, allowed, 0, cards);
+    System.arraycopy(initialPinnedCard, 0, pinnedCard, 0, cards);
+    System.arraycopy(initialPinnedCard, 0, tokenOf, 0, cards);
   }
 
   /**

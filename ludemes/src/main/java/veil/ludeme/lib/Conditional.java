@@ -49,6 +49,13 @@ public final class Conditional extends SimpleLudeme {
       case EFFECT: {
         Effect x = a.effect("a");
         Effect y = a.effect("b");
+        if (y == Effect.NONE) {
+          return (Effect) s -> {
+            if (c.eval(s)) {
+              x.run(s);
+            }
+          };
+        }
         return (Effect) s -> {
           if (c.eval(s)) {
             x.run(s);
