@@ -278,6 +278,15 @@ public final class CompiledGame implements Game {
     return s.places[s.v[layout.pending]];
   }
 
+  /**
+   * Whether the pending deal still goes on after one more card (when {@link #isDealing}): then that step is the
+   * card's move and nothing else, since the rules run only once a deal ends.
+   */
+  public boolean dealGoesOnAfterOneCard(LudState s) {
+    int at = layout.pending;
+    return s.v[at + 3] >= 2 && Long.bitCount(s.places[s.v[at]]) >= 2;
+  }
+
   /** The random role's move that deals this card. */
   public static int dealMove(int card) {
     return DEAL << 16 | card;
@@ -341,7 +350,7 @@ public final class CompiledGame implements Game {
     actions[m >>> 16].apply(s, m & 0xFFFF);
     v[Slot.LAST_MOVER] = p;
     v[Slot.TURNS]++;
-    if (!ph.play.managesTurn()) {
+    if (!ph.playManagesTurn) {
       v[Slot.MOVER] = (v[Slot.MOVER] + 1) % players;
     }
     s.cur = v[Slot.MOVER];

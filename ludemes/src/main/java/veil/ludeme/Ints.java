@@ -25,6 +25,15 @@ public final class Ints {
     }
   }
 
+  /** A table entry indexed by one fixed int of the state (the suit of the last card moved), or outside if negative. */
+  public record Lookup(int slot, int[] table, int outside) implements IntExpr {
+    @Override
+    public int eval(LudState s) {
+      int k = s.v[slot];
+      return k < 0 ? outside : table[k];
+    }
+  }
+
   public static IntExpr constant(int value) {
     return new Const(value);
   }
@@ -48,11 +57,7 @@ public final class Ints {
       return constant(k < 0 ? outside : table[k]);
     }
     if (e instanceof Read r) {
-      int slot = r.slot();
-      return s -> {
-        int k = s.v[slot];
-        return k < 0 ? outside : table[k];
-      };
+      return new Lookup(r.slot(), table, outside);
     }
     return s -> {
       int k = e.eval(s);

@@ -9,6 +9,8 @@ public final class Phase {
   /** True when every player moves at once (a simultaneous phase); false when only the mover does. */
   public final boolean simultaneous;
   public final MoveRule play;
+  /** {@code play.managesTurn()}, asked once: the move rule hands the turn on by itself (a trick). */
+  public final boolean playManagesTurn;
   /** Run after every move (turn-based: after the turn passed on) or every joint move (simultaneous). */
   public final Effect then;
   /** Run when the phase is entered, once chance has settled. */
@@ -24,6 +26,7 @@ public final class Phase {
     this.name = name;
     this.simultaneous = simultaneous;
     this.play = play;
+    this.playManagesTurn = play.managesTurn();
     this.then = then;
     this.entry = entry;
     this.exitWhen = exitWhen;

@@ -68,12 +68,17 @@ public final class Table {
    * for the JIT to inline.
    */
   private void tellMove(Percepts sink, int card, int from, int to) {
-    int seers = places.visibleMask()[from] | places.visibleMask()[to];
-    int base = PERCEPT_MOVED << 28 | from << 14 | to;
     for (long who = sink.listeners() & playerBits; who != 0; who &= who - 1) {
       int p = Long.numberOfTrailingZeros(who);
-      sink.add(p, (seers & (1 << p)) != 0 ? base | (card + 1) << 21 : base);
+      sink.add(p, movePercept(card, from, to, p));
     }
+  }
+
+  /** What player p perceives of a card moving between two place instances. */
+  public int movePercept(int card, int from, int to, int p) {
+    int seers = places.visibleMask()[from] | places.visibleMask()[to];
+    int base = PERCEPT_MOVED << 28 | from << 14 | to;
+    return (seers & (1 << p)) != 0 ? base | (card + 1) << 21 : base;
   }
 
   /** Moves every card of {@code from} to {@code to}, lowest index first. */

@@ -60,6 +60,17 @@ public final class Compare extends SimpleLudeme {
 
   /** x op k for a constant k, reading x's int directly when x is a state read: one closure instead of three. */
   private BoolExpr against(IntExpr x, int k) {
+    if (x instanceof Ints.Lookup l && (op == 0 || op == 1)) {
+      // (= (suit (lastCard)) Hearts): the table entry compared in the same closure.
+      int slot = l.slot();
+      int[] table = l.table();
+      int outside = l.outside();
+      boolean equal = op == 0;
+      return s -> {
+        int i = s.v[slot];
+        return ((i < 0 ? outside : table[i]) == k) == equal;
+      };
+    }
     int slot = Ints.slotOf(x);
     if (slot >= 0) {
       switch (op) {
