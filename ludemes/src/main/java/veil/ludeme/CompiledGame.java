@@ -38,6 +38,8 @@ public final class CompiledGame implements Game {
   public final Effect start;
   public final Phase[] phases;
   public final EndRule[] endRules;
+  /** Each end rule's condition when it is a comparison of a state int with a constant, else null. */
+  private final Ints.ReadTest[] endTests;
   public final Action[] actions;
   public final String sourceName;
   /** Value maps by name (for export to GDL-II): each card's value. */
@@ -72,6 +74,10 @@ public final class CompiledGame implements Game {
     start = b.start;
     phases = b.phases.toArray(new Phase[0]);
     endRules = b.endRules.toArray(new EndRule[0]);
+    endTests = new Ints.ReadTest[endRules.length];
+    for (int i = 0; i < endRules.length; i++) {
+      endTests[i] = endRules[i].when() instanceof Ints.ReadTest r ? r : null;
+    }
     actions = new Action[b.actions.size() + 2];
     for (int i = 0; i < b.actions.size(); i++) {
       Action a = b.actions.get(i);
@@ -442,8 +448,11 @@ public final class CompiledGame implements Game {
         return;
       }
       s.cur = v[Slot.MOVER];
-      for (EndRule e : endRules) {
-        if (e.when().eval(s)) {
+      for (int i = 0; i < endRules.length; i++) {
+        EndRule e = endRules[i];
+        // Ending conditions run after every step: the common (= counter constant) is tested here, not called.
+        Ints.ReadTest r = endTests[i];
+        if (r != null ? r.test(v[r.slot()]) : e.when().eval(s)) {
           e.before().run(s);
           finish(s, e.outcome());
           return;

@@ -34,6 +34,34 @@ public final class Ints {
     }
   }
 
+  /**
+   * A comparison of one fixed int of the state with a constant, op 0..5 for = != < <= > >=: the usual end and
+   * phase conditions ((= (tricks) 13)), which the engine tests without a call.
+   */
+  public record ReadTest(int slot, int op, int k) implements BoolExpr {
+    @Override
+    public boolean eval(LudState s) {
+      return test(s.v[slot]);
+    }
+
+    public boolean test(int x) {
+      switch (op) {
+        case 0:
+          return x == k;
+        case 1:
+          return x != k;
+        case 2:
+          return x < k;
+        case 3:
+          return x <= k;
+        case 4:
+          return x > k;
+        default:
+          return x >= k;
+      }
+    }
+  }
+
   public static IntExpr constant(int value) {
     return new Const(value);
   }

@@ -20,6 +20,14 @@ public record PlaceRef(PlaceTable.Def def, IntExpr owner, boolean each) {
     if (owner == Symbols.MOVER) {
       return new MoverPlace(base);
     }
+    if (owner instanceof veil.ludeme.Ints.Const k) {
+      int at = base + k.value();
+      return s -> at;
+    }
+    int slot = veil.ludeme.Ints.slotOf(owner);
+    if (slot >= 0) {
+      return s -> base + s.v[slot]; // (pile "Won" Winner): the owner read from the state
+    }
     IntExpr o = owner;
     return (LudState s) -> base + o.eval(s);
   }
@@ -49,6 +57,10 @@ public record PlaceRef(PlaceTable.Def def, IntExpr owner, boolean each) {
     }
     if (owner == Symbols.MOVER) {
       return mask == -1L ? s -> s.places[base + s.cur] : s -> s.places[base + s.cur] & mask;
+    }
+    if (owner instanceof veil.ludeme.Ints.Const k) {
+      int at = base + k.value();
+      return s -> s.places[at] & mask;
     }
     IntExpr o = owner;
     return s -> s.places[base + o.eval(s)] & mask;

@@ -73,20 +73,7 @@ public final class Compare extends SimpleLudeme {
     }
     int slot = Ints.slotOf(x);
     if (slot >= 0) {
-      switch (op) {
-        case 0:
-          return s -> s.v[slot] == k;
-        case 1:
-          return s -> s.v[slot] != k;
-        case 2:
-          return s -> s.v[slot] < k;
-        case 3:
-          return s -> s.v[slot] <= k;
-        case 4:
-          return s -> s.v[slot] > k;
-        default:
-          return s -> s.v[slot] >= k;
-      }
+      return new Ints.ReadTest(slot, op, k);
     }
     switch (op) {
       case 0:
