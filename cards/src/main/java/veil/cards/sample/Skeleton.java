@@ -27,6 +27,8 @@ final class Skeleton {
   long[] voidMask = new long[64];
   /** Per step: whether the rules have been probed for a void there. */
   boolean[] probed = new boolean[64];
+  /** Counts changes to the steps or voids, so that a walk cached for this skeleton knows when it is stale. */
+  int version;
 
   Skeleton(int observer) {
     this.observer = observer;
@@ -70,6 +72,7 @@ final class Skeleton {
     }
     raw[steps] = rawPercepts;
     steps++;
+    version++;
     stepStart[steps] = moveCount;
     return true;
   }
@@ -79,6 +82,7 @@ final class Skeleton {
     ensureSteps(step + 1);
     voidPlace[step] = place;
     voidMask[step] = mask;
+    version++;
   }
 
   int voidPlace(int step) {

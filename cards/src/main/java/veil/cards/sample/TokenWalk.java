@@ -38,6 +38,24 @@ final class TokenWalk {
    * others that started in the same place are interchangeable, which lets a draw among them skip the scan.
    */
   private long modified;
+  /** Tokens that have moved at least once. */
+  private long moved;
+
+  // The pristine prefix for draws (see runForDraw): for which skeleton, and the walk's arrays after it.
+  private Skeleton cachedSkeleton;
+  private int cachedVersion;
+  private int cachedSteps = -1;
+  private int prefixSteps;
+  private long snapKnown;
+  private long snapModified;
+  private long snapMoved;
+  private boolean snapAmbiguous;
+  private long[] snapTokensAt;
+  private int[] snapPos;
+  private long[] snapAllowed;
+  private int[] snapPinnedCard;
+  private int[] snapTokenOf;
+  private int[] snapMoveToken;
   /** Per place, the tokens that started there. */
   private final long[] startedAt;
 
@@ -81,6 +99,7 @@ final class TokenWalk {
     // Every walk starts from the same arrays: copy them rather than rebuild them token by token.
     known = initialKnown;
     modified = initialKnown;
+    moved = 0;
     ambiguous = false;
     System.arraycopy(startedAt, 0, tokensAt, 0, tokensAt.length);
     System.arraycopy(initialPlace, 0, pos, 0, cards);
@@ -97,25 +116,101 @@ final class TokenWalk {
    */
   boolean run(Skeleton sk, int steps, int[] pinCards, long[] pinPlaces, int pinCount, SplittableRandom rng) {
     reset();
-    if (moveToken.length < sk.moveCount) {
-      moveToken = new int[Math.max(sk.moveCount, moveToken.length * 2)];
+    return walk(sk, 0, steps, pinCards, pinPlaces, pinCount, rng, false) == steps && finish(sk, steps, pinCards,
+        pinPlaces, pinCount, rng);
+  }
+
+  /**
+   * The walk a draw needs ({@link #run} without pins). Its first steps come from a cache: while every choice is
+   * among pristine tokens — tokens that have never moved and are unchanged since the start, like the cards of an
+   * undealt deck — which one is taken changes nothing (they share their past as well as their future: the state
+   * records when a card last moved, so tokens that arrived at different times are not alike). Those steps are
+   * walked once per skeleton with the first candidate each time; a draw starts from their end.
+   */
+  boolean runForDraw(Skeleton sk, int steps, SplittableRandom rng) {
+    if (cachedSkeleton != sk || cachedVersion != sk.version || cachedSteps != steps) {
+      cachePristinePrefix(sk, steps);
     }
-    for (int t = 0; t < steps; t++) {
+    known = snapKnown;
+    modified = snapModified;
+    moved = snapMoved;
+    ambiguous = snapAmbiguous;
+    System.arraycopy(snapTokensAt, 0, tokensAt, 0, tokensAt.length);
+    System.arraycopy(snapPos, 0, pos, 0, cards);
+    System.arraycopy(snapAllowed, 0, allowed, 0, cards);
+    System.arraycopy(snapPinnedCard, 0, pinnedCard, 0, cards);
+    System.arraycopy(snapTokenOf, 0, tokenOf, 0, cards);
+    System.arraycopy(snapMoveToken, 0, moveToken, 0, sk.stepStart[prefixSteps]);
+    return walk(sk, prefixSteps, steps, null, null, 0, rng, false) == steps && finish(sk, steps, null, null, 0, rng);
+  }
+
+  private void cachePristinePrefix(Skeleton sk, int steps) {
+    reset();
+    int p = walk(sk, 0, steps, null, null, 0, null, true);
+    // The pristine pass stopped inside step p (or failed there): walk the whole steps before it again, and keep them.
+    reset();
+    walk(sk, 0, p, null, null, 0, null, true);
+    prefixSteps = p;
+    snapKnown = known;
+    snapModified = modified;
+    snapMoved = moved;
+    snapAmbiguous = ambiguous;
+    snapTokensAt = tokensAt.clone();
+    snapPos = pos.clone();
+    snapAllowed = allowed.clone();
+    snapPinnedCard = pinnedCard.clone();
+    snapTokenOf = tokenOf.clone();
+    snapMoveToken = java.util.Arrays.copyOf(moveToken, Math.max(1, sk.stepStart[p]));
+    cachedSkeleton = sk;
+    cachedVersion = sk.version;
+    cachedSteps = steps;
+  }
+
+  /**
+   * Walks steps [from, to); returns the step it stopped at: {@code to} when all were walked, less when one
+   * contradicted the draws (or, with {@code pristineOnly}, needed a choice among tokens that are not pristine).
+   */
+  private int walk(Skeleton sk, int from, int to, int[] pinCards, long[] pinPlaces, int pinCount,
+      SplittableRandom rng, boolean pristineOnly) {
+    if (moveToken.length < sk.moveCount) {
+      moveToken = java.util.Arrays.copyOf(moveToken, Math.max(sk.moveCount, moveToken.length * 2));
+    }
+    for (int t = from; t < to; t++) {
       if (!applyVoid(sk, t)) {
-        return false;
+        return t;
       }
       for (int i = sk.stepStart[t]; i < sk.stepStart[t + 1]; i++) {
         int c = sk.card[i];
-        int tok = c >= 0 ? reveal(c, 1L << sk.from[i], rng, true) : takeHidden(sk.from[i], rng);
+        int x = sk.from[i];
+        if (pristineOnly && !choiceIsPristine(c, x)) {
+          return t;
+        }
+        int tok = c >= 0 ? reveal(c, 1L << x, rng, true) : takeHidden(x, rng);
         if (tok < 0) {
-          return false;
+          return t;
         }
         moveToken[i] = tok;
         tokensAt[pos[tok]] &= ~(1L << tok);
         pos[tok] = sk.to[i];
         tokensAt[pos[tok]] |= 1L << tok;
+        moved |= 1L << tok;
       }
     }
+    return to;
+  }
+
+  /** Whether the move of card c (-1: hidden) out of place x chooses only among pristine tokens, or not at all. */
+  private boolean choiceIsPristine(int c, int x) {
+    if (c >= 0 && (known >>> c & 1) != 0) {
+      return true; // the token pinned to c: no choice
+    }
+    long in = tokensAt[x];
+    return in != 0 && (in & (modified | moved)) == 0;
+  }
+
+  /** After the walk: the void recorded for step {@code steps} and the extra pins (see {@link #run}). */
+  private boolean finish(Skeleton sk, int steps, int[] pinCards, long[] pinPlaces, int pinCount,
+      SplittableRandom rng) {
     if (!applyVoid(sk, steps)) {
       return false;
     }
@@ -168,7 +263,7 @@ final class TokenWalk {
         return -1;
       }
       int n = Long.bitCount(in);
-      return pin(veil.ludeme.Bits.select(in, n == 1 ? 0 : veil.model.Uniform.below(rng, n)), c);
+      return pin(veil.ludeme.Bits.select(in, pick(rng, n)), c);
     }
     long inPlaces = 0;
     for (long p = places; p != 0; p &= p - 1) {
@@ -189,7 +284,7 @@ final class TokenWalk {
       }
       candidates[n++] = t;
     }
-    int chosen = n == 0 ? -1 : candidates[n == 1 ? 0 : veil.model.Uniform.below(rng, n)];
+    int chosen = n == 0 ? -1 : candidates[pick(rng, n)];
     return chosen < 0 ? -1 : pin(chosen, c);
   }
 
@@ -212,12 +307,17 @@ final class TokenWalk {
         && (tokens & ~startedAt[initialPlace[Long.numberOfTrailingZeros(tokens)]]) == 0;
   }
 
+  /** Which of n candidates to take: a uniform draw, or the first when there is no generator (pristine tokens). */
+  private static int pick(SplittableRandom rng, int n) {
+    return n == 1 || rng == null ? 0 : veil.model.Uniform.below(rng, n);
+  }
+
   /** A token of place x, drawn uniformly; -1 when the place is empty. */
   private int takeHidden(int x, SplittableRandom rng) {
     if (interchangeable(tokensAt[x])) {
       long in = tokensAt[x];
       int k = Long.bitCount(in);
-      return veil.ludeme.Bits.select(in, k == 1 ? 0 : veil.model.Uniform.below(rng, k));
+      return veil.ludeme.Bits.select(in, pick(rng, k));
     }
     int n = 0;
     long key = 0;
@@ -233,7 +333,7 @@ final class TokenWalk {
       anyPinned |= pinnedCard[t] >= 0;
       candidates[n++] = t;
     }
-    int chosen = n == 0 ? -1 : candidates[n == 1 ? 0 : veil.model.Uniform.below(rng, n)];
+    int chosen = n == 0 ? -1 : candidates[pick(rng, n)];
     if (n > 1 && anyPinned) {
       ambiguous = true;
     }

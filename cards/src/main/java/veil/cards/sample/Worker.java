@@ -113,7 +113,7 @@ final class Worker {
     int steps = obs.length();
     for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       stats.replays.increment();
-      if (!walk.run(skeleton, steps, null, null, 0, rng)) {
+      if (!walk.runForDraw(skeleton, steps, rng)) {
         stats.walkFailures.increment();
         continue;
       }
