@@ -60,6 +60,13 @@ class ConformanceChecksTest {
   }
 
   @Test
+  void aGameWithoutGdlRulesFailsCheckL() {
+    // (veil.export.LockstepTest shows the lockstep itself finds rules that disagree with the engine.)
+    assertThatThrownBy(() -> ConformanceTest.checkGdlLockstep(new Subject(TestGames.registry(), "counter")))
+        .hasMessageContaining("no GDL-II rules");
+  }
+
+  @Test
   void checksOnCompletedPlayoutsFailWhenNoneCompleted() {
     // The stuck game never completes a playout: (d), (e) and (g) must not pass by checking nothing.
     Subject stuck = broken("stuck");

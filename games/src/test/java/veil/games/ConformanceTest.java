@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import veil.model.Game;
@@ -58,7 +59,11 @@ class ConformanceTest {
   Stream<DynamicContainer> everyBundledGame() {
     return REGISTRY.bundledNames().stream().map(name -> {
       Subject s = new Subject(REGISTRY, name);
-      return dynamicContainer(name, Stream.of(
+      Stream<DynamicTest> gdl = hasGdlRules(name)
+          ? Stream.of(dynamicTest("(l) its GDL-II rules, run by the reasoner, agree with it in lockstep",
+              () -> checkGdlLockstep(s)))
+          : Stream.empty();
+      return dynamicContainer(name, Stream.concat(Stream.of(
           dynamicTest("loads with its default options", s::game),
           dynamicTest("(a) random playouts end within the step bound, nothing throws", () -> checkPlayoutsEnd(s)),
           dynamicTest("(b) every role has a legal move in every non-terminal state", () -> checkLegalMoves(s)),
@@ -75,11 +80,18 @@ class ConformanceTest {
           dynamicTest("(j) every agent plays the game to the end, searching rather than falling back",
               () -> checkAgentsPlay(s)),
           dynamicTest("(k) random moves and playouts are draws from the listed legal moves",
-              () -> checkRandomMovesAreListedMoves(s))
-          // Still to come (issue 4): checkGdlLockstep(s): the exported GDL-II rules, run by the reasoner, give
-          // the same legal moves, percepts, terminal test and goals along the recorded playouts.
-          ));
+              () -> checkRandomMovesAreListedMoves(s))), gdl));
     });
+  }
+
+  /** Ludeme and GDL-II games have GDL-II rules to check in lockstep; the test fakes have none. */
+  private static boolean hasGdlRules(String name) {
+    try {
+      String extension = REGISTRY.resolve(name).extension();
+      return extension.equals("lud") || extension.equals("kif");
+    } catch (GameLoadException e) {
+      return true; // let the check report the game that does not resolve
+    }
   }
 
   /** Bundled games where every role sees everything: nothing hidden, so the honesty check has nothing to compare. */
@@ -338,6 +350,40 @@ class ConformanceTest {
     }
     assertCompleted(s, rec);
     assertNone(s, "replays that differ", bad);
+  }
+
+  static final int LOCKSTEP_PLAYOUTS = 3;
+
+  /**
+   * (l) GDL-II lockstep: a ludeme game exported to GDL-II and loaded by the reasoner in strict mode, or a GDL-II
+   * game written back out as KIF and loaded again, plays in lockstep with the game as loaded: the same roles, legal
+   * moves, percepts, terminal test, goals and states (as facts) along random playouts. Games of another kind (the
+   * test fakes) have no GDL-II rules and fail the check.
+   */
+  static void checkGdlLockstep(Subject s) throws Exception {
+    s.game();
+    veil.games.GameSource src = s.registry.resolve(s.argument);
+    veil.export.Lockstep.Result r;
+    switch (src.extension()) {
+      case "lud" -> {
+        veil.export.GdlExport.Exported e = veil.export.GdlExport.exportGame(s.registry, s.argument, java.util.Map.of());
+        veil.gdl.reason.KifGame gdl = new veil.gdl.KifLoader().load(src.sourceName() + ".kif", e.kif(),
+            java.util.Map.of("mode", "strict"));
+        r = veil.export.Lockstep.run(e.game(), gdl, LOCKSTEP_PLAYOUTS, MASTER_SEED, e::facts, gdl::trueFacts);
+      }
+      case "kif" -> {
+        veil.gdl.reason.KifGame first = (veil.gdl.reason.KifGame) s.game();
+        String written = veil.gdl.KifWriter.write(first.rules(), first.symbols());
+        veil.gdl.reason.KifGame again = new veil.gdl.KifLoader().load(src.sourceName(), written,
+            java.util.Map.of("mode", "strict"));
+        r = veil.export.Lockstep.run(first, again, LOCKSTEP_PLAYOUTS, MASTER_SEED, first::trueFacts,
+            again::trueFacts);
+      }
+      default -> throw new AssertionError(s.argument + " is a ." + src.extension() + " game: no GDL-II rules");
+    }
+    veil.export.Lockstep.Result result = r;
+    assertThat(result.ok()).as(() -> s.argument + ": " + result.mismatch().describe("game", "GDL-II")).isTrue();
+    assertThat(result.playouts()).isEqualTo(LOCKSTEP_PLAYOUTS);
   }
 
   static final int RANDOM_MOVE_PLAYOUTS = 10;
