@@ -61,6 +61,9 @@ final class Worker {
   private final int[] classCap = new int[64];
   private final int[][] classCards = new int[64][64];
   private final int[] classFill = new int[64];
+  /** Sorting scratch: the class found j-th before sorting is at classAt[j] after; classRank is its inverse. */
+  private final int[] classRank = new int[64];
+  private final int[] classAt = new int[64];
 
   // Witness extension scratch.
   private LudState ext;
@@ -175,6 +178,7 @@ final class Worker {
       }
       return true;
     }
+    sortClasses(k);
     if (!assignment.prepare(classKey, classCap, k, unknown) || !assignment.sample(rng, classOfCard)) {
       return false;
     }
@@ -197,6 +201,38 @@ final class Worker {
       }
     }
     return true;
+  }
+
+  /**
+   * Puts the k classes in order of their keys (and renumbers the tokens' classes): the walk meets them in an order
+   * that changes from draw to draw, and the assignment's tables are reused only for the same classes in the same
+   * order.
+   */
+  private void sortClasses(int k) {
+    for (int j = 0; j < k; j++) {
+      classRank[j] = j;
+    }
+    for (int i = 1; i < k; i++) {
+      for (int j = i; j > 0 && classKey[j - 1] > classKey[j]; j--) {
+        long key = classKey[j];
+        classKey[j] = classKey[j - 1];
+        classKey[j - 1] = key;
+        int cap = classCap[j];
+        classCap[j] = classCap[j - 1];
+        classCap[j - 1] = cap;
+        int r = classRank[j];
+        classRank[j] = classRank[j - 1];
+        classRank[j - 1] = r;
+      }
+    }
+    for (int j = 0; j < k; j++) {
+      classAt[classRank[j]] = j;
+    }
+    for (int t = 0; t < cards; t++) {
+      if (classOfToken[t] >= 0) {
+        classOfToken[t] = classAt[classOfToken[t]];
+      }
+    }
   }
 
   // ---------------------------------------------------------------- analysis
