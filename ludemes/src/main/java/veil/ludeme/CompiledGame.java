@@ -293,6 +293,23 @@ public final class CompiledGame implements Game {
     return s.v[at + 3] >= 2 && Long.bitCount(s.places[s.v[at]]) >= 2;
   }
 
+  /**
+   * Whether the role's only legal move is its noop without asking the rules: a player while someone else moves in a
+   * turn-based phase or while the random role deals, or the random role outside deals in a phase without a
+   * tie-break. (False does not mean the role has a choice.)
+   */
+  public boolean waits(LudState s, int role) {
+    int[] v = s.v;
+    if (v[Slot.TERMINAL] != 0) {
+      return false;
+    }
+    if (v[Slot.PENDING] > 0) {
+      return role != players;
+    }
+    Phase ph = phases[v[Slot.PHASE]];
+    return role == players ? ph.resolver == null : !ph.simultaneous && role != v[Slot.MOVER];
+  }
+
   /** The random role's move that deals this card. */
   public static int dealMove(int card) {
     return DEAL << 16 | card;

@@ -104,6 +104,9 @@ final class HistoryBuilder {
         for (long m = game.dealSource(state) & moved; m != 0; m &= m - 1) {
           l.add(CompiledGame.dealMove(Long.numberOfTrailingZeros(m)));
         }
+      } else if (r != observer && game.waits(state, r)) {
+        joint[r] = 0; // its one legal move, known without listing
+        continue;
       } else {
         game.legalMoves(state, r, l);
       }
