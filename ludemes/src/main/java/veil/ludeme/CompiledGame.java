@@ -439,13 +439,14 @@ public final class CompiledGame implements Game {
   }
 
   @Override
-  public double[] scores(State state) {
+  public void scores(State state, double[] out) {
     LudState s = (LudState) state;
-    double[] out = new double[roleCount()];
     for (int p = 0; p < players; p++) {
       out[p] = winningScore(s, p);
     }
-    return out;
+    if (players < out.length) {
+      out[players] = 0; // the random role
+    }
   }
 
   private double winningScore(LudState s, int p) {

@@ -131,10 +131,15 @@ public interface Game {
    */
   default double[] scores(State s) {
     double[] out = new double[roleCount()];
+    scores(s, out);
+    return out;
+  }
+
+  /** {@link #scores(State)} written into {@code out} (one entry per role): what a search calls after every rollout. */
+  default void scores(State s, double[] out) {
     for (int r = 0; r < out.length; r++) {
       out[r] = r == randomRole() ? 0 : goal(s, r) / 100.0;
     }
-    return out;
   }
 
   /** Lines describing the game's equipment for {@code veil check} (places, cards, …); empty when none. */

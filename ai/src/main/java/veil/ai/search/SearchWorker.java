@@ -49,6 +49,7 @@ public final class SearchWorker {
   private final MoveList[] legal;
   private final int[] joint;
   private final Percepts percepts;
+  private final double[] reward;
   private int[] keyBuf = new int[16];
   private int[] pathTree = new int[64];
   private int[] pathArm = new int[64];
@@ -98,6 +99,7 @@ public final class SearchWorker {
     }
     joint = new int[roles];
     percepts = new Percepts(roles);
+    reward = new double[roles];
     if (mode == Mode.SO_ISMCTS) {
       percepts.listenOnly(searcher); // one tree, keyed by the searcher's percepts only
     }
@@ -186,7 +188,8 @@ public final class SearchWorker {
         node[t] = child;
       }
     }
-    double[] reward = game.scores(world);
+    double[] reward = this.reward;
+    game.scores(world, reward);
     for (int i = 0; i < pathLen; i++) {
       SearchTree tree = trees[pathTree[i]];
       int a = pathArm[i];
