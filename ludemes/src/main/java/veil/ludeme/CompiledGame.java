@@ -229,24 +229,26 @@ public final class CompiledGame implements Game {
   @Override
   public int randomLegalMove(State state, int role, SplittableRandom rng, MoveList scratch) {
     LudState s = (LudState) state;
+    if (waits(s, role)) {
+      return 0;
+    }
     int[] v = s.v;
     if (v[Slot.TERMINAL] == 0) {
       if (v[Slot.PENDING] > 0) {
-        return role == players ? orNoMove(randomDeal(s, rng)) : 0;
+        return orNoMove(randomDeal(s, rng));
       }
-      Phase ph = phases[v[Slot.PHASE]];
       if (role < players) {
-        if (!ph.simultaneous && role != v[Slot.MOVER]) {
-          return 0;
-        }
         s.cur = role;
-        return orNoMove(ph.play.randomMove(s, rng, scratch));
+        return orNoMove(phases[v[Slot.PHASE]].play.randomMove(s, rng, scratch));
       }
     }
     return Game.super.randomLegalMove(state, role, rng, scratch);
   }
 
-  /** During a deal and in turn-based phases, only one role has a choice: ask only that one. */
+  /**
+   * During a deal and in turn-based phases only one role has a choice: ask only that one and give the others their
+   * noop in one pass (a quarter faster than asking each role, as the step protocol of a random playout does).
+   */
   @Override
   public int randomJointMove(State state, SplittableRandom rng, int[] joint, MoveList scratch) {
     LudState s = (LudState) state;
@@ -258,7 +260,8 @@ public final class CompiledGame implements Game {
     for (int r = 0; r < chooser; r++) {
       joint[r] = 0;
     }
-    int m = chooser == players ? orNoMove(randomDeal(s, rng)) : randomLegalMove(state, chooser, rng, scratch);
+    s.cur = chooser;
+    int m = orNoMove(chooser == players ? randomDeal(s, rng) : phases[v[Slot.PHASE]].play.randomMove(s, rng, scratch));
     if (m == NO_MOVE) {
       return chooser;
     }
@@ -360,9 +363,14 @@ public final class CompiledGame implements Game {
         playTurn(s, ph, joint[v[Slot.MOVER]]);
       }
     }
-    v[Slot.STEP]++;
-    settle(s);
+    endStep(s);
     s.sink = null;
+  }
+
+  /** After the moves of a step: count it, then settle (deals, end rules, phase changes). */
+  private void endStep(LudState s) {
+    s.v[Slot.STEP]++;
+    settle(s);
   }
 
   /** The mover plays move m in a turn-based phase; the turn passes on unless the move rule hands it on itself. */
@@ -385,7 +393,8 @@ public final class CompiledGame implements Game {
   /**
    * The random playout without the per-step protocol: a deal step draws its card straight from the source's mask,
    * a turn-based step asks only the mover's move rule; simultaneous phases take the general path. It consumes the
-   * random numbers exactly as {@link #randomJointMove} does, so it plays the same games (a test checks this).
+   * random numbers exactly as {@link #randomJointMove} and {@link #apply} would, so it plays the same games (the
+   * conformance suite checks this).
    */
   @Override
   public int playout(State state, SplittableRandom rng, int maxSteps, int[] joint, MoveList scratch) {
@@ -401,6 +410,7 @@ public final class CompiledGame implements Game {
           throw noLegalMove(players);
         }
         table.dealOne(s, m & 0xFFFF);
+        endStep(s);
       } else if (!ph.simultaneous) {
         s.cur = v[Slot.MOVER];
         int m = ph.play.randomMove(s, rng, scratch);
@@ -408,17 +418,14 @@ public final class CompiledGame implements Game {
           throw noLegalMove(v[Slot.MOVER]);
         }
         playTurn(s, ph, m);
+        endStep(s);
       } else {
         int failed = randomJointMove(s, rng, joint, scratch);
         if (failed >= 0) {
           throw noLegalMove(failed);
         }
         apply(s, joint, null);
-        steps++;
-        continue;
       }
-      v[Slot.STEP]++;
-      settle(s);
       steps++;
     }
     return steps;

@@ -41,30 +41,41 @@ final class TokenWalk {
   /** Tokens that have moved at least once. */
   private long moved;
 
-  // The pristine prefix for draws (see runForDraw): for which skeleton, and the walk's arrays after it.
+  // The pristine prefix for draws (see runForDraw): for which skeleton, how many steps, and the walk after it.
   private Skeleton cachedSkeleton;
   private int cachedVersion;
   private int cachedSteps = -1;
   private int prefixSteps;
-  private long snapKnown;
-  private long snapModified;
-  private long snapMoved;
-  private boolean snapAmbiguous;
-  private long[] snapTokensAt;
-  private int[] snapPos;
-  private long[] snapAllowed;
-  private int[] snapPinnedCard;
-  private int[] snapTokenOf;
-  private int[] snapMoveToken;
+  private Snapshot prefix;
   /** Per place, the tokens that started there. */
   private final long[] startedAt;
-
+  /** The place each token started in. */
   private final int[] initialPlace;
-  private final long[] initialAllowed;
-  /** Token t → t when the observer sees where it starts, else -1 (token t starts as card t). */
-  private final int[] initialPinnedCard;
-  /** The tokens the observer sees at the start (bit t). */
-  private final long initialKnown;
+  /** The walk before any step: what {@link #reset} restores. */
+  private final Snapshot start;
+
+  /** The walk's whole position, to be restored many times. */
+  private record Snapshot(long known, long modified, long moved, boolean ambiguous, long[] tokensAt, int[] pos,
+      long[] allowed, int[] pinnedCard, int[] tokenOf, int[] moveToken) {}
+
+  private Snapshot save(int moves) {
+    return new Snapshot(known, modified, moved, ambiguous, tokensAt.clone(), pos.clone(), allowed.clone(),
+        pinnedCard.clone(), tokenOf.clone(), java.util.Arrays.copyOf(moveToken, moves));
+  }
+
+  /** Copies a snapshot back rather than rebuilding its arrays token by token. */
+  private void restore(Snapshot p) {
+    known = p.known();
+    modified = p.modified();
+    moved = p.moved();
+    ambiguous = p.ambiguous();
+    System.arraycopy(p.tokensAt(), 0, tokensAt, 0, tokensAt.length);
+    System.arraycopy(p.pos(), 0, pos, 0, cards);
+    System.arraycopy(p.allowed(), 0, allowed, 0, cards);
+    System.arraycopy(p.pinnedCard(), 0, pinnedCard, 0, cards);
+    System.arraycopy(p.tokenOf(), 0, tokenOf, 0, cards);
+    System.arraycopy(p.moveToken(), 0, moveToken, 0, p.moveToken().length);
+  }
 
   TokenWalk(long[] initialPlaces, int[] visibleMask, int observer, int cards) {
     this.cards = cards;
@@ -75,9 +86,10 @@ final class TokenWalk {
     tokenOf = new int[cards];
     candidates = new int[cards];
     initialPlace = new int[cards];
-    initialAllowed = new long[cards];
-    initialPinnedCard = new int[cards];
+    long[] initialAllowed = new long[cards];
+    int[] initialPinnedCard = new int[cards];
     startedAt = initialPlaces.clone();
+    long seenAtStart = 0;
     for (int x = 0; x < initialPlaces.length; x++) {
       long m = initialPlaces[x];
       boolean seen = (visibleMask[x] & 1 << observer) != 0;
@@ -85,27 +97,20 @@ final class TokenWalk {
         int c = Long.numberOfTrailingZeros(m);
         m &= m - 1;
         initialPlace[c] = x;
+        // Token c starts as card c; the observer knows it where it sees the place.
         initialPinnedCard[c] = seen ? c : -1;
         initialAllowed[c] = seen ? 1L << c : initialPlaces[x];
         if (seen) {
-          known |= 1L << c;
+          seenAtStart |= 1L << c;
         }
       }
     }
-    initialKnown = known;
+    start = new Snapshot(seenAtStart, seenAtStart, 0, false, startedAt.clone(), initialPlace.clone(),
+        initialAllowed, initialPinnedCard, initialPinnedCard.clone(), new int[0]);
   }
 
   private void reset() {
-    // Every walk starts from the same arrays: copy them rather than rebuild them token by token.
-    known = initialKnown;
-    modified = initialKnown;
-    moved = 0;
-    ambiguous = false;
-    System.arraycopy(startedAt, 0, tokensAt, 0, tokensAt.length);
-    System.arraycopy(initialPlace, 0, pos, 0, cards);
-    System.arraycopy(initialAllowed, 0, allowed, 0, cards);
-    System.arraycopy(initialPinnedCard, 0, pinnedCard, 0, cards);
-    System.arraycopy(initialPinnedCard, 0, tokenOf, 0, cards);
+    restore(start);
   }
 
   /**
@@ -116,8 +121,7 @@ final class TokenWalk {
    */
   boolean run(Skeleton sk, int steps, int[] pinCards, long[] pinPlaces, int pinCount, SplittableRandom rng) {
     reset();
-    return walk(sk, 0, steps, pinCards, pinPlaces, pinCount, rng, false) == steps && finish(sk, steps, pinCards,
-        pinPlaces, pinCount, rng);
+    return walk(sk, 0, steps, rng, false) == steps && finish(sk, steps, pinCards, pinPlaces, pinCount, rng);
   }
 
   /**
@@ -131,36 +135,18 @@ final class TokenWalk {
     if (cachedSkeleton != sk || cachedVersion != sk.version || cachedSteps != steps) {
       cachePristinePrefix(sk, steps);
     }
-    known = snapKnown;
-    modified = snapModified;
-    moved = snapMoved;
-    ambiguous = snapAmbiguous;
-    System.arraycopy(snapTokensAt, 0, tokensAt, 0, tokensAt.length);
-    System.arraycopy(snapPos, 0, pos, 0, cards);
-    System.arraycopy(snapAllowed, 0, allowed, 0, cards);
-    System.arraycopy(snapPinnedCard, 0, pinnedCard, 0, cards);
-    System.arraycopy(snapTokenOf, 0, tokenOf, 0, cards);
-    System.arraycopy(snapMoveToken, 0, moveToken, 0, sk.stepStart[prefixSteps]);
-    return walk(sk, prefixSteps, steps, null, null, 0, rng, false) == steps && finish(sk, steps, null, null, 0, rng);
+    restore(prefix);
+    return walk(sk, prefixSteps, steps, rng, false) == steps && finish(sk, steps, null, null, 0, rng);
   }
 
   private void cachePristinePrefix(Skeleton sk, int steps) {
     reset();
-    int p = walk(sk, 0, steps, null, null, 0, null, true);
+    int p = walk(sk, 0, steps, null, true);
     // The pristine pass stopped inside step p (or failed there): walk the whole steps before it again, and keep them.
     reset();
-    walk(sk, 0, p, null, null, 0, null, true);
+    walk(sk, 0, p, null, true);
     prefixSteps = p;
-    snapKnown = known;
-    snapModified = modified;
-    snapMoved = moved;
-    snapAmbiguous = ambiguous;
-    snapTokensAt = tokensAt.clone();
-    snapPos = pos.clone();
-    snapAllowed = allowed.clone();
-    snapPinnedCard = pinnedCard.clone();
-    snapTokenOf = tokenOf.clone();
-    snapMoveToken = java.util.Arrays.copyOf(moveToken, Math.max(1, sk.stepStart[p]));
+    prefix = save(sk.stepStart[p]);
     cachedSkeleton = sk;
     cachedVersion = sk.version;
     cachedSteps = steps;
@@ -170,8 +156,7 @@ final class TokenWalk {
    * Walks steps [from, to); returns the step it stopped at: {@code to} when all were walked, less when one
    * contradicted the draws (or, with {@code pristineOnly}, needed a choice among tokens that are not pristine).
    */
-  private int walk(Skeleton sk, int from, int to, int[] pinCards, long[] pinPlaces, int pinCount,
-      SplittableRandom rng, boolean pristineOnly) {
+  private int walk(Skeleton sk, int from, int to, SplittableRandom rng, boolean pristineOnly) {
     if (moveToken.length < sk.moveCount) {
       moveToken = java.util.Arrays.copyOf(moveToken, Math.max(sk.moveCount, moveToken.length * 2));
     }
