@@ -165,22 +165,15 @@ final class Worker {
       classOfToken[t] = j;
     }
     if (k == 1 && classKey[0] == unknown && classCap[0] == Long.bitCount(unknown)) {
-      // One class that may hold every unknown card (no voids yet): a uniform bijection is one shuffle.
-      int n = 0;
+      // One class that may hold every unknown card (no voids yet): no tables to count bijections with.
       for (long m = unknown; m != 0; m &= m - 1) {
-        classCards[0][n++] = Long.numberOfTrailingZeros(m);
+        classOfCard[Long.numberOfTrailingZeros(m)] = 0;
       }
-      UniformAssignment.shuffle(classCards[0], n, rng);
-      for (int t = 0, next = 0; t < cards; t++) {
-        if (classOfToken[t] == 0) {
-          cardOfToken[t] = classCards[0][next++];
-        }
+    } else {
+      sortClasses(k);
+      if (!assignment.prepare(classKey, classCap, k, unknown) || !assignment.sample(rng, classOfCard)) {
+        return false;
       }
-      return true;
-    }
-    sortClasses(k);
-    if (!assignment.prepare(classKey, classCap, k, unknown) || !assignment.sample(rng, classOfCard)) {
-      return false;
     }
     Arrays.fill(classFill, 0, k, 0);
     long m = unknown;
