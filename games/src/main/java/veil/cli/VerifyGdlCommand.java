@@ -1,5 +1,6 @@
 package veil.cli;
 
+import veil.gdl.Lockstep;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -12,7 +13,6 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 import veil.export.ExportException;
 import veil.export.GdlExport;
-import veil.export.Lockstep;
 import veil.gdl.KifLoader;
 import veil.gdl.reason.KifGame;
 import veil.model.GameLoadException;

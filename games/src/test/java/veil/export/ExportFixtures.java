@@ -1,5 +1,6 @@
 package veil.export;
 
+import veil.gdl.Lockstep;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;

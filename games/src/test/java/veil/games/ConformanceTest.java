@@ -1,5 +1,6 @@
 package veil.games;
 
+import veil.gdl.Lockstep;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
@@ -363,25 +364,25 @@ class ConformanceTest {
   static void checkGdlLockstep(Subject s) throws Exception {
     s.game();
     veil.games.GameSource src = s.registry.resolve(s.argument);
-    veil.export.Lockstep.Result r;
+    veil.gdl.Lockstep.Result r;
     switch (src.extension()) {
       case "lud" -> {
         veil.export.GdlExport.Exported e = veil.export.GdlExport.exportGame(s.registry, s.argument, java.util.Map.of());
         veil.gdl.reason.KifGame gdl = new veil.gdl.KifLoader().load(src.sourceName() + ".kif", e.kif(),
             java.util.Map.of("mode", "strict"));
-        r = veil.export.Lockstep.run(e.game(), gdl, LOCKSTEP_PLAYOUTS, MASTER_SEED, e::facts, gdl::trueFacts);
+        r = veil.gdl.Lockstep.run(e.game(), gdl, LOCKSTEP_PLAYOUTS, MASTER_SEED, e::facts, gdl::trueFacts);
       }
       case "kif" -> {
         veil.gdl.reason.KifGame first = (veil.gdl.reason.KifGame) s.game();
         String written = veil.gdl.KifWriter.write(first.rules(), first.symbols());
         veil.gdl.reason.KifGame again = new veil.gdl.KifLoader().load(src.sourceName(), written,
             java.util.Map.of("mode", "strict"));
-        r = veil.export.Lockstep.run(first, again, LOCKSTEP_PLAYOUTS, MASTER_SEED, first::trueFacts,
+        r = veil.gdl.Lockstep.run(first, again, LOCKSTEP_PLAYOUTS, MASTER_SEED, first::trueFacts,
             again::trueFacts);
       }
       default -> throw new AssertionError(s.argument + " is a ." + src.extension() + " game: no GDL-II rules");
     }
-    veil.export.Lockstep.Result result = r;
+    veil.gdl.Lockstep.Result result = r;
     assertThat(result.ok()).as(() -> s.argument + ": " + result.mismatch().describe("game", "GDL-II")).isTrue();
     assertThat(result.playouts()).isEqualTo(LOCKSTEP_PLAYOUTS);
   }

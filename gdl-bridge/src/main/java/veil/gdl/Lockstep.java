@@ -1,4 +1,4 @@
-package veil.export;
+package veil.gdl;
 
 import java.util.ArrayList;
 import java.util.List;
