@@ -36,7 +36,7 @@
  *       rules are never written half right.
  * </ul>
  *
- * <p>{@link veil.export.Lockstep} plays two games side by side on random playouts and reports the first difference
+ * <p>{@link veil.gdl.Lockstep} plays two games side by side on random playouts and reports the first difference
  * in roles, legal moves, percepts, terminal or goals (and optionally the states, mapped to facts).
  */
 package veil.export;

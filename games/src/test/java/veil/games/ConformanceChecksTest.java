@@ -62,7 +62,7 @@ class ConformanceChecksTest {
 
   @Test
   void aGameWithoutGdlRulesFailsCheckL() {
-    // (veil.export.LockstepTest shows the lockstep itself finds rules that disagree with the engine.)
+    // (veil.gdl.LockstepTest shows the lockstep itself finds rules that disagree with the engine.)
     assertThatThrownBy(() -> ConformanceTest.checkGdlLockstep(new Subject(TestGames.registry(), "counter")))
         .hasMessageContaining("no GDL-II rules");
   }
