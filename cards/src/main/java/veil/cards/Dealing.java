@@ -55,6 +55,7 @@ public final class Dealing extends SimpleLudeme {
       a.place("place");
       return Effect.NONE;
     }
+    c.noteDealSite();
     PlaceExpr from = source(a);
     PlaceRef to = a.place("to");
     Table t = c.table;

@@ -48,6 +48,8 @@ public final class CompiledGame implements Game {
   public final List<PlaceTable.Def> placeDefs;
   /** Variables by name: {first slot relative to the var block, 1 if per player} (for export to GDL-II). */
   public final java.util.Map<String, int[]> vars;
+  /** The rules as the compiler found them (for the GDL-II export, which reads them a second way). */
+  private final veil.ludeme.compile.GameSyntax syntax;
   private Determinizer determinizer;
 
   public CompiledGame(Builder b) {
@@ -89,6 +91,12 @@ public final class CompiledGame implements Game {
     maps = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(b.maps));
     placeDefs = List.copyOf(b.placeDefs);
     vars = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(b.vars));
+    syntax = b.syntax;
+  }
+
+  /** The rules as the compiler found them, or null for a game built without the compiler. */
+  public veil.ludeme.compile.GameSyntax syntax() {
+    return syntax;
   }
 
   /** What the compiler fills in. */
@@ -113,6 +121,7 @@ public final class CompiledGame implements Game {
     public java.util.Map<String, int[]> maps = new java.util.LinkedHashMap<>();
     public List<PlaceTable.Def> placeDefs = new ArrayList<>();
     public java.util.Map<String, int[]> vars = new java.util.LinkedHashMap<>();
+    public veil.ludeme.compile.GameSyntax syntax;
   }
 
   public void setDeterminizer(Determinizer d) {

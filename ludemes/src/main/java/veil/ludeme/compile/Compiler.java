@@ -53,6 +53,18 @@ public final class Compiler {
 
   public int boardCols;
 
+  /** Deal and draw effects compiled so far: each can queue one deal in a step (the export sizes its queue so). */
+  private int dealSites;
+
+  /** Called by an effect that queues a deal. */
+  public void noteDealSite() {
+    dealSites++;
+  }
+
+  public int dealSites() {
+    return dealSites;
+  }
+
   public Compiler(List<Ludeme> library) {
     for (Ludeme l : library) {
       ludemes.computeIfAbsent(l.name().toLowerCase(), k -> new ArrayList<>()).add(l);

@@ -49,9 +49,15 @@ public final class GameCompiler {
   };
 
   private final Compiler c;
+  private final List<Ludeme> library;
+  /** What the rules were compiled from, recorded as they are ({@link GameSyntax}). */
+  private final List<Node> startSyntax = new ArrayList<>();
+  private final List<GameSyntax.PhaseSyntax> phaseSyntax = new ArrayList<>();
+  private final List<GameSyntax.EndSyntax> endSyntax = new ArrayList<>();
 
   private GameCompiler(List<Ludeme> library) {
     this.c = new Compiler(library);
+    this.library = library;
   }
 
   public static CompiledGame compile(List<Node> forms, String sourceName, List<Ludeme> library)
@@ -128,6 +134,7 @@ public final class GameCompiler {
     c.game.maps = c.cardTable.maps();
     c.game.placeDefs = c.places.defs();
     c.game.vars = c.vars;
+    c.game.syntax = new GameSyntax(startSyntax, phaseSyntax, endSyntax, c.dealSites(), library);
     return new CompiledGame(c.game);
   }
 
@@ -252,6 +259,7 @@ public final class GameCompiler {
     if (parts.containsKey("start")) {
       try {
         List<Node> items = list((Node.Call) parts.get("start"));
+        startSyntax.addAll(items);
         Effect[] effects = new Effect[items.size()];
         for (int i = 0; i < effects.length; i++) {
           effects[i] = c.effect(items.get(i));
@@ -267,7 +275,7 @@ public final class GameCompiler {
     }
     if (parts.containsKey("play")) {
       try {
-        c.game.phases.add(phase("Play", false, (Node.Call) parts.get("play"), Effect.NONE, List.of()));
+        c.game.phases.add(phase("Play", false, (Node.Call) parts.get("play"), null, List.of()));
       } catch (DslException e) {
         c.error(e);
       }
@@ -296,7 +304,7 @@ public final class GameCompiler {
     String name = Compiler.text(ph.args().get(0));
     Node.Call play = null;
     boolean simultaneous = false;
-    Effect entry = Effect.NONE;
+    Node entry = null;
     List<Node.Call> transitions = new ArrayList<>();
     for (Node n : ph.args().subList(1, ph.args().size())) {
       if (n instanceof Node.Call call && "play".equals(call.headName())) {
@@ -304,7 +312,7 @@ public final class GameCompiler {
       } else if (n instanceof Node.Call call && "nextPhase".equals(call.headName())) {
         transitions.add(call);
       } else if (n instanceof Node.Named nm && nm.name().equals("entry")) {
-        entry = c.effect(nm.value());
+        entry = nm.value();
       } else if (n instanceof Node.Named nm && nm.name().equals("simultaneous")) {
         simultaneous = "True".equals(Compiler.text(nm.value()));
       } else {
@@ -319,16 +327,21 @@ public final class GameCompiler {
   }
 
   /** {@code (play move [then:effect] [simultaneous:True])}. */
-  private Phase phase(String name, boolean simultaneous, Node.Call play, Effect entry, List<Node.Call> transitions)
-      throws DslException {
+  private Phase phase(String name, boolean simultaneous, Node.Call play, Node entryNode,
+      List<Node.Call> transitions) throws DslException {
+    Effect entry = entryNode == null ? Effect.NONE : c.effect(entryNode);
     MoveRule rule = null;
+    Node moveNode = null;
     Effect then = Effect.NONE;
+    Node thenNode = null;
     for (Node n : play.args()) {
       if (n instanceof Node.Named nm && nm.name().equals("then")) {
-        then = c.effect(nm.value());
+        thenNode = nm.value();
+        then = c.effect(thenNode);
       } else if (n instanceof Node.Named nm && nm.name().equals("simultaneous")) {
         simultaneous = "True".equals(Compiler.text(nm.value()));
       } else if (rule == null && !(n instanceof Node.Named)) {
+        moveNode = n;
         rule = c.move(n);
       } else {
         throw new DslException(Diagnostic.at(n.pos(), "unexpected " + n.kind() + " in (play …)",
@@ -350,13 +363,16 @@ public final class GameCompiler {
     BoolExpr[] when = new BoolExpr[transitions.size()];
     int[] to = new int[transitions.size()];
     Effect[] thens = new Effect[transitions.size()];
+    List<GameSyntax.Transition> transitionSyntax = new ArrayList<>();
     for (int i = 0; i < when.length; i++) {
       Node.Call t = transitions.get(i);
       List<Node> targs = new ArrayList<>();
       Effect tthen = Effect.NONE;
+      Node tthenNode = null;
       for (Node n : t.args()) {
         if (n instanceof Node.Named nm && nm.name().equals("then")) {
-          tthen = c.effect(nm.value());
+          tthenNode = nm.value();
+          tthen = c.effect(tthenNode);
         } else {
           targs.add(n);
         }
@@ -373,12 +389,14 @@ public final class GameCompiler {
       }
       to[i] = idx;
       thens[i] = tthen;
+      transitionSyntax.add(new GameSyntax.Transition(targs.get(0), target, tthenNode));
     }
     Phase.JointResolver resolver = rule instanceof Phase.JointResolver r ? r : null;
     if (resolver != null && !simultaneous) {
       throw new DslException(Diagnostic.at(play.pos(), "(claim …) is played simultaneously",
           "(play (claim) simultaneous:True)"));
     }
+    phaseSyntax.add(new GameSyntax.PhaseSyntax(name, simultaneous, moveNode, thenNode, entryNode, transitionSyntax));
     return new Phase(name, simultaneous, rule, then, fullEntry, when, to, thens, resolver);
   }
 
@@ -391,9 +409,11 @@ public final class GameCompiler {
       }
       List<Node> pos = new ArrayList<>();
       Effect before = Effect.NONE;
+      Node beforeNode = null;
       for (Node n : call.args()) {
         if (n instanceof Node.Named nm && nm.name().equals("before")) {
-          before = c.effect(nm.value());
+          beforeNode = nm.value();
+          before = c.effect(beforeNode);
         } else {
           pos.add(n);
         }
@@ -402,6 +422,7 @@ public final class GameCompiler {
         throw new DslException(Diagnostic.at(call.pos(), "expected (if cond outcome [before:effect]) in (end …)"));
       }
       c.game.endRules.add(new EndRule(c.bool(pos.get(0)), before, c.outcome(pos.get(1))));
+      endSyntax.add(new GameSyntax.EndSyntax(pos.get(0), pos.get(1), beforeNode));
     }
   }
 }

@@ -30,6 +30,15 @@ public abstract class Ludeme {
   public abstract Object build(Args a) throws DslException;
 
   /**
+   * The ludeme's GDL-II translation, kept with it (one ludeme, one place): an implementation of the {@link
+   * veil.ludeme.gdl.GdlEmitter} sub-interface for its type. Null when the ludeme has none yet: exporting a game
+   * that uses it fails with the ludeme's name and position.
+   */
+  public veil.ludeme.gdl.GdlEmitter gdl() {
+    return null;
+  }
+
+  /**
    * Whether a call's value depends on nothing but its arguments (it reads no state): arithmetic, comparisons,
    * logic, a card's suit or rank. A filter made only of pure calls, constants and the bound Card is folded into a
    * card mask when the game compiles (see {@link Compiler#dependsOnlyOnCard}), so playouts never evaluate it.

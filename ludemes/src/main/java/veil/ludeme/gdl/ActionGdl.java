@@ -1,0 +1,28 @@
+package veil.ludeme.gdl;
+
+/**
+ * A kind of move a player makes (a leaf of a move rule): its GDL function name and what playing it does. The
+ * payload (a card) is given as a literal binding a variable.
+ */
+public interface ActionGdl extends MoveGdl {
+  String verb();
+
+  /** True when the move is {@code (verb CARD)}, false when it is the bare verb. */
+  boolean hasCard();
+
+  /** Plays the move for the mover register; {@code card} (null without a payload) is bound by {@code cardLit}. */
+  void apply(Flow f, String card, String cardLit) throws ExportException;
+
+  /** A trick hands the turn on itself. */
+  default boolean managesTurn() {
+    return false;
+  }
+
+  /** What entering a phase with this move must do first (a trick sets its leader). */
+  default void entry(Flow f) throws ExportException {}
+
+  @Override
+  default void actions(java.util.List<ActionGdl> out) {
+    out.add(this);
+  }
+}

@@ -1,0 +1,170 @@
+package veil.ludeme.gdl;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.NavigableSet;
+import java.util.TreeSet;
+
+/**
+ * The values every number family may take, found by translating the step again and again: each pass adds what one
+ * more step can write, until nothing changes or the game's step bound is reached (a longer game breaks its rules
+ * anyway). Arithmetic and comparison tables then cover every value a run within the bound can meet.
+ */
+public final class Analysis {
+  /** A family with more possible values than this is refused: its tables would be too large to ground. */
+  public static final int MAX_VALUES = 5000;
+
+  private final Map<String, Family> families = new LinkedHashMap<>();
+  private final Map<Family, NavigableSet<Integer>> sets = new LinkedHashMap<>();
+  private boolean changed;
+
+  public Family family(Family f) {
+    Family known = families.putIfAbsent(f.id, f);
+    return known != null ? known : f;
+  }
+
+  public Family get(String id) {
+    return families.get(id);
+  }
+
+  public Iterable<Family> families() {
+    return families.values();
+  }
+
+  public NavigableSet<Integer> nums(Family f) {
+    return sets.computeIfAbsent(f, k -> new TreeSet<>());
+  }
+
+  /** Adds values a family may hold at the start of some step. */
+  public void add(Family f, Iterable<Integer> values) throws ExportException {
+    NavigableSet<Integer> s = nums(f);
+    long[] cap = caps.get(f);
+    for (int v : values) {
+      if (cap != null && (v < cap[0] || v > cap[1])) {
+        continue; // a counter's value out of reach within the step bound
+      }
+      changed |= s.add(v);
+    }
+    if (s.size() > MAX_VALUES) {
+      throw new ExportException("export-gdl: cannot bound the values of " + f.fluent + (f.fixed.isEmpty() ? ""
+          : " " + String.join(" ", f.fixed)) + ": more than " + MAX_VALUES + " within the step bound");
+    }
+  }
+
+  private final Map<String, Kind> varKinds = new LinkedHashMap<>();
+  private final NavigableSet<Integer> dealCounts = new TreeSet<>();
+
+  public Kind varKind(String name) {
+    return varKinds.getOrDefault(name, Kind.NUM);
+  }
+
+  /** A variable set to a player, card or suit holds those (its initial -1 is none). */
+  public void noteVarKind(String name, Kind kind, veil.dsl.Node at) throws ExportException {
+    if (kind == Kind.NUM) {
+      return;
+    }
+    Kind known = varKinds.get(name);
+    if (known == null) {
+      varKinds.put(name, kind);
+      changed = true;
+    } else if (known != kind) {
+      throw ExportException.at(at, "variable \"" + name + "\" holds both a " + known.word() + " and a " + kind.word());
+    }
+  }
+
+  public void noteDealCounts(Iterable<Integer> counts) {
+    for (int c : counts) {
+      changed |= dealCounts.add(c);
+    }
+  }
+
+  public NavigableSet<Integer> dealCounts() {
+    return dealCounts;
+  }
+
+  /**
+   * Counters: number families a step only adds constants to or sets to constants. Within the step bound their
+   * values lie between the extremes of the start and set values, moved by the bound times the sum of the amounts
+   * added in a step; the whole interval is taken at once instead of one step per pass.
+   */
+  private static final class Counter {
+    boolean other;
+    int up;
+    int down;
+    final NavigableSet<Integer> constants = new TreeSet<>();
+  }
+
+  private final Map<Family, Counter> counters = new LinkedHashMap<>();
+  private final Map<Family, long[]> caps = new LinkedHashMap<>();
+  private final Map<Family, NavigableSet<Integer>> initial = new LinkedHashMap<>();
+
+  /** The values a family holds in the initial state. */
+  public void seed(Family f, Iterable<Integer> values) throws ExportException {
+    NavigableSet<Integer> s = initial.computeIfAbsent(f, k -> new TreeSet<>());
+    for (int v : values) {
+      s.add(v);
+    }
+    add(f, values);
+  }
+
+  public void beginPass() {
+    counters.clear();
+  }
+
+  public void noteSet(Family f, Integer constant) {
+    Counter c = counters.computeIfAbsent(f, k -> new Counter());
+    if (constant == null) {
+      c.other = true;
+    } else {
+      c.constants.add(constant);
+    }
+  }
+
+  public void noteAdd(Family f, NavigableSet<Integer> amounts) {
+    Counter c = counters.computeIfAbsent(f, k -> new Counter());
+    if (amounts == null || amounts.isEmpty()) {
+      c.other = true;
+      return;
+    }
+    c.up += Math.max(0, amounts.last());
+    c.down += Math.max(0, -amounts.first());
+  }
+
+  /** Widens every counter to all it can reach within {@code bound} steps. */
+  public void widenCounters(int bound) throws ExportException {
+    for (Map.Entry<Family, Counter> e : counters.entrySet()) {
+      Counter c = e.getValue();
+      if (c.other || c.up + c.down == 0) {
+        caps.remove(e.getKey());
+        continue;
+      }
+      NavigableSet<Integer> s = new TreeSet<>(initial.getOrDefault(e.getKey(), new TreeSet<>()));
+      s.addAll(c.constants);
+      if (s.isEmpty()) {
+        continue;
+      }
+      long lo = s.first() - (long) bound * c.down;
+      long hi = s.last() + (long) bound * c.up;
+      if (hi - lo + 1 > MAX_VALUES) {
+        Family f = e.getKey();
+        throw new ExportException("export-gdl: cannot bound the values of " + f.fluent + (f.fixed.isEmpty() ? ""
+            : " " + String.join(" ", f.fixed)) + ": " + lo + ".." + hi + " within the step bound " + bound
+            + " is more than " + MAX_VALUES + " values");
+      }
+      java.util.List<Integer> all = new java.util.ArrayList<>();
+      for (long v = lo; v <= hi; v++) {
+        all.add((int) v);
+      }
+      caps.remove(e.getKey());
+      add(e.getKey(), all);
+      caps.put(e.getKey(), new long[] {lo, hi});
+    }
+  }
+
+  /** Whether a value was added since the last call. */
+  public boolean changedSinceLastAsked() {
+    boolean c = changed;
+    changed = false;
+    return c;
+  }
+}

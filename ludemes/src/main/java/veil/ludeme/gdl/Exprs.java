@@ -1,0 +1,418 @@
+package veil.ludeme.gdl;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.NavigableSet;
+import java.util.TreeSet;
+import veil.dsl.Node;
+import veil.ludeme.PlaceTable;
+import veil.ludeme.compile.Type;
+
+/**
+ * Translates expressions — numbers, players, cards, conditions, card sets and places — into rule literals over the
+ * current version of the state (see {@link Store}). Conditions and alternatives that need negation or disjunction
+ * become helper relations over the context variables they use.
+ */
+public final class Exprs {
+  public final Model m;
+  public final Program out;
+  public final Families fam;
+  public final Emitters em;
+  public Store store;
+
+  public Exprs(Model m, Program out, Families fam, Emitters em, Store store) {
+    this.m = m;
+    this.out = out;
+    this.fam = fam;
+    this.em = em;
+    this.store = store;
+  }
+
+  // ---------------------------------------------------------------- integers
+
+  public Val num(Node n, Ctx ctx, List<String> body) throws ExportException {
+    if (n instanceof Node.Int i) {
+      return Val.num((int) i.value());
+    }
+    if (n instanceof Node.Sym s) {
+      return symbol(s, ctx, body);
+    }
+    Bound b = em.bind(n, Type.INT);
+    return em.emitter(b, Type.INT, GdlEmitter.Num.class).emit(b, ctx, body, this);
+  }
+
+  /**
+   * An integer expression whose literals are folded into a helper relation of its value when they are more than
+   * one: grounding then meets each value once instead of every way of reaching it (e.g. every card with that
+   * value).
+   */
+  public Val projected(Node n, Kind want, Ctx ctx, List<String> body) throws ExportException {
+    List<String> own = new ArrayList<>();
+    Val v = num(n, ctx, own);
+    if (want != null) {
+      v = coerce(v, want, n);
+    }
+    if (own.size() <= 1 || !v.isVar()) {
+      body.addAll(own);
+      return v;
+    }
+    Rel rel = helper("val", ctx, List.of(own), List.of(List.of(v.term())));
+    String out1 = out.var();
+    body.add(rel.call(out1));
+    return new Val(out1, v.kind(), v.nums());
+  }
+
+  /** An integer expression that must be of one kind (a literal -1 is none). */
+  public Val num(Node n, Kind want, Ctx ctx, List<String> body) throws ExportException {
+    return coerce(num(n, ctx, body), want, n);
+  }
+
+  public Val coerce(Val v, Kind want, Node at) throws ExportException {
+    if (v.kind() == want) {
+      return v;
+    }
+    Integer k = v.constant();
+    if (k != null && k == -1 && want != Kind.NUM) {
+      return Val.of("none", want);
+    }
+    throw ExportException.at(at, "a " + v.kind().word() + " is used where a " + want.word()
+        + " is expected; the exporter keeps players, cards, suits and numbers apart");
+  }
+
+  private Val symbol(Node.Sym s, Ctx ctx, List<String> body) throws ExportException {
+    String name = s.name();
+    switch (name) {
+      case "Mover":
+        return mover(ctx, body);
+      case "Next":
+        return seat(mover(ctx, body), 1, body);
+      case "Prev":
+        return seat(mover(ctx, body), m.n - 1, body);
+      case "Player":
+      case "Card": {
+        Val v = ctx.get(name);
+        if (v == null) {
+          throw ExportException.at(s, name + " is not bound here");
+        }
+        return v;
+      }
+      case "LastMover":
+        return read(fam.lastMover(), List.of(), body);
+      case "Winner":
+        return read(fam.winner(), List.of(), body);
+      case "Leader":
+        return read(fam.leader(), List.of(), body);
+      case "LedSuit":
+        return read(fam.led(), List.of(), body);
+      default:
+        break;
+    }
+    int p = m.playerIndex(name);
+    if (p >= 0) {
+      return Val.of(m.player[p], Kind.PLAYER);
+    }
+    int suit = m.suitIndex(name);
+    if (suit >= 0) {
+      return Val.of(m.suitTerm[suit], Kind.SUIT);
+    }
+    int rank = m.rankIndex(name);
+    if (rank >= 0) {
+      return Val.num(rank);
+    }
+    throw ExportException.at(s, "unknown name " + name);
+  }
+
+  /** Who "Mover" is: bound by the context (legal moves, a trick's collection) or the step's mover register. */
+  public Val mover(Ctx ctx, List<String> body) {
+    Val v = ctx.get("Mover");
+    if (v != null) {
+      return v;
+    }
+    return read(fam.cur(), List.of(), body);
+  }
+
+  /** The player k seats after p. */
+  public Val seat(Val p, int k, List<String> body) {
+    k = ((k % m.n) + m.n) % m.n;
+    if (k == 0) {
+      return p;
+    }
+    if (!p.isVar() && !p.term().equals("none")) {
+      for (int i = 0; i < m.n; i++) {
+        if (m.player[i].equals(p.term())) {
+          return Val.of(m.player[(i + k) % m.n], Kind.PLAYER);
+        }
+      }
+    }
+    String v = out.var();
+    body.add(Program.atom(m.seat(k), Integer.toString(k), p.term(), v));
+    return Val.of(v, Kind.PLAYER);
+  }
+
+  /** Reads a family's value for some key at the current version (once per rule body: a read there is reused). */
+  public Val read(Family f, List<String> key, List<String> body) {
+    String probe = store.read(f, key, "\u0000");
+    int at = probe.indexOf('\u0000');
+    String prefix = probe.substring(0, at);
+    String suffix = probe.substring(at + 1);
+    for (String l : body) {
+      if (l.startsWith(prefix) && l.endsWith(suffix) && l.length() > prefix.length() + suffix.length()) {
+        String mid = l.substring(prefix.length(), l.length() - suffix.length());
+        if (mid.startsWith("?") && mid.indexOf(' ') < 0 && mid.indexOf('(') < 0) {
+          return new Val(mid, f.valueKind, f.valueKind == Kind.NUM ? store.nums(f) : null);
+        }
+      }
+    }
+    String v = out.var();
+    body.add(store.read(f, key, v));
+    return new Val(v, f.valueKind, f.valueKind == Kind.NUM ? store.nums(f) : null);
+  }
+
+  // ---------------------------------------------------------------- arithmetic and comparison
+
+  public Val arith(char op, Val a, Val b, List<String> body, Node at) throws ExportException {
+    a = coerce(a, Kind.NUM, at);
+    b = coerce(b, Kind.NUM, at);
+    Integer ka = a.constant();
+    Integer kb = b.constant();
+    if (ka != null && kb != null) {
+      return Val.num(apply(op, ka, kb));
+    }
+    if (op == '+' && ka != null && ka == 0) {
+      return b;
+    }
+    if ((op == '+' || op == '-') && kb != null && kb == 0) {
+      return a;
+    }
+    TreeSet<Integer> result = new TreeSet<>();
+    for (int x : a.nums()) {
+      for (int y : b.nums()) {
+        result.add(apply(op, x, y));
+        switch (op) {
+          case '+':
+            m.plus(x, y);
+            break;
+          case '-':
+            m.minus(x, y);
+            break;
+          case '*':
+            m.times(x, y);
+            break;
+          default:
+            m.quot(x, y);
+        }
+      }
+    }
+    if (result.size() > Analysis.MAX_VALUES) {
+      throw ExportException.at(at, "this expression can take more than " + Analysis.MAX_VALUES + " values");
+    }
+    String v = out.var();
+    String rel = op == '+' ? "plus" : op == '-' ? "minus" : op == '*' ? "times" : "quot";
+    body.add(Program.atom(rel, a.term(), b.term(), v));
+    return new Val(v, Kind.NUM, result);
+  }
+
+  private static int apply(char op, int x, int y) {
+    switch (op) {
+      case '+':
+        return x + y;
+      case '-':
+        return x - y;
+      case '*':
+        return x * y;
+      default:
+        return y == 0 ? 0 : x / y;
+    }
+  }
+
+  /** Literals true when {@code a op b}; op is one of = != < <= > >=. */
+  public void compare(String op, Val a, Val b, List<String> body, Node at) throws ExportException {
+    if (a.kind() != b.kind()) {
+      if (a.constant() != null) {
+        a = coerce(a, b.kind(), at);
+      } else {
+        b = coerce(b, a.kind(), at);
+      }
+    }
+    if (!op.equals("=") && !op.equals("!=") && a.kind() != Kind.NUM) {
+      throw ExportException.at(at, "(" + op + " …) compares numbers, not a " + a.kind().word());
+    }
+    if (!a.isVar() && !b.isVar()) {
+      if (!holds(op, a, b)) {
+        body.add(FALSE);
+      }
+      return;
+    }
+    switch (op) {
+      case "=":
+        if (a.kind() == Kind.NUM) {
+          NavigableSet<Integer> both = new TreeSet<>(a.nums());
+          both.retainAll(b.nums());
+          if (both.isEmpty()) {
+            body.add(FALSE);
+            return;
+          }
+          m.eqKind(Kind.NUM, both);
+        } else {
+          m.eqKind(a.kind(), null);
+        }
+        body.add(Program.atom("eq", a.term(), b.term()));
+        return;
+      case "!=":
+        body.add(Program.atom("distinct", a.term(), b.term()));
+        return;
+      case "<":
+        body.add(lt(a, b));
+        return;
+      case ">":
+        body.add(lt(b, a));
+        return;
+      case "<=":
+        body.add(Program.not(lt(b, a)));
+        return;
+      default:
+        body.add(Program.not(lt(a, b)));
+    }
+  }
+
+  /** A literal that never holds. */
+  public static final String FALSE = "(distinct 0 0)";
+
+  private String lt(Val a, Val b) {
+    for (int x : a.nums()) {
+      for (int y : b.nums()) {
+        m.lt(x, y);
+      }
+    }
+    if (!ltTableHasRows(a, b)) {
+      // No pair is ordered: lt is false for every pair. The table must still exist for the rule to be defined.
+      m.lt(0, 1);
+    }
+    return Program.atom("lt", a.term(), b.term());
+  }
+
+  private static boolean ltTableHasRows(Val a, Val b) {
+    return !a.nums().isEmpty() && !b.nums().isEmpty() && a.nums().first() < b.nums().last();
+  }
+
+  private static boolean holds(String op, Val a, Val b) {
+    if (a.kind() != Kind.NUM) {
+      boolean eq = a.term().equals(b.term());
+      return op.equals("=") == eq;
+    }
+    int x = a.constant();
+    int y = b.constant();
+    switch (op) {
+      case "=":
+        return x == y;
+      case "!=":
+        return x != y;
+      case "<":
+        return x < y;
+      case "<=":
+        return x <= y;
+      case ">":
+        return x > y;
+      default:
+        return x >= y;
+    }
+  }
+
+  // ---------------------------------------------------------------- conditions
+
+  public void cond(Node n, Ctx ctx, List<String> body) throws ExportException {
+    if (n instanceof Node.Sym s) {
+      if (s.name().equals("True")) {
+        return;
+      }
+      if (s.name().equals("False")) {
+        body.add(FALSE);
+        return;
+      }
+      throw ExportException.at(n, "unknown name " + s.name() + " where a condition is expected");
+    }
+    Bound b = em.bind(n, Type.BOOL);
+    em.emitter(b, Type.BOOL, GdlEmitter.Cond.class).emit(b, ctx, body, this);
+  }
+
+  /** A helper relation that holds when the condition does, over the context variables it uses. */
+  public String condAtom(Node n, Ctx ctx) throws ExportException {
+    List<String> body = new ArrayList<>();
+    cond(n, ctx, body);
+    return helper("cond", ctx, List.of(body), List.of(List.of())).call();
+  }
+
+  /**
+   * Defines a helper relation with one rule per body; each rule's head has the context variables the bodies use,
+   * then that rule's own output terms.
+   */
+  public Rel helper(String prefix, Ctx ctx, List<List<String>> bodies, List<List<String>> outs) {
+    List<String> all = new ArrayList<>();
+    for (List<String> b : bodies) {
+      all.addAll(b);
+    }
+    List<String> fv = ctx.freeIn(all);
+    Rel rel = new Rel(out.rel(prefix), fv);
+    for (int i = 0; i < bodies.size(); i++) {
+      List<String> body = new ArrayList<>();
+      for (String v : fv) {
+        body.add(ctx.domain(v));
+      }
+      body.addAll(bodies.get(i));
+      out.rule(rel.call(outs.get(i)), body);
+    }
+    return rel;
+  }
+
+  // ---------------------------------------------------------------- cards and places
+
+  /** Literals binding the returned variable to every card of a set (a card set ludeme or a place). */
+  public String cards(Node n, Ctx ctx, List<String> body) throws ExportException {
+    if (em.has(n, Type.CARDS)) {
+      Bound b = em.bind(n, Type.CARDS);
+      return em.emitter(b, Type.CARDS, GdlEmitter.Cards.class).emit(b, ctx, body, this);
+    }
+    if (n instanceof Node.Str || em.has(n, Type.PLACE)) {
+      Val p = place(n, ctx, body);
+      String c = out.var();
+      body.add(store.read(fam.at(), List.of(c), p.term()));
+      return c;
+    }
+    Bound b = em.bind(n, Type.CARDS);
+    return em.emitter(b, Type.CARDS, GdlEmitter.Cards.class).emit(b, ctx, body, this);
+  }
+
+  /** A membership relation (R FV… CARD) of a card set. */
+  public Rel cardSet(Node n, Ctx ctx) throws ExportException {
+    List<String> body = new ArrayList<>();
+    String c = cards(n, ctx, body);
+    return helper("cards", ctx, List.of(body), List.of(List.of(c)));
+  }
+
+  public Val place(Node n, Ctx ctx, List<String> body) throws ExportException {
+    if (n instanceof Node.Str s) {
+      PlaceTable.Def d = m.place(s.value());
+      if (d == null || d.perPlayer()) {
+        throw ExportException.at(n, "no shared place named \"" + s.value() + "\"");
+      }
+      return Val.of(m.instance(d, 0), Kind.PLACE);
+    }
+    Bound b = em.bind(n, Type.PLACE);
+    return em.emitter(b, Type.PLACE, GdlEmitter.Place.class).emit(b, ctx, body, this);
+  }
+
+  /** The instance of a place for an owner (a player value). */
+  public Val instance(PlaceTable.Def d, Val owner, List<String> body) {
+    if (!d.perPlayer()) {
+      return Val.of(m.instance(d, 0), Kind.PLACE);
+    }
+    if (!owner.isVar()) {
+      int p = m.playerIndex(owner.term());
+      if (p >= 0) {
+        return Val.of(m.instance(d, p), Kind.PLACE);
+      }
+    }
+    String seat = m.seatName(owner.term(), body);
+    return Val.of("(" + m.defTerm(d) + " " + seat + ")", Kind.PLACE);
+  }
+}

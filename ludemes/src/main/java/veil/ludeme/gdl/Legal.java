@@ -1,0 +1,80 @@
+package veil.ludeme.gdl;
+
+import java.util.ArrayList;
+import java.util.List;
+import veil.ludeme.CompiledGame;
+
+/**
+ * The legal moves: while a deal is pending random deals any card of the source and the players noop; else, in
+ * each phase, every player (simultaneous) or the player in control has the moves of the phase's move rule, the
+ * others noop; random has its tie-breaks in a phase of claims, else noop. Nobody moves in a terminal state.
+ */
+public final class Legal {
+  private Legal() {}
+
+  public static void write(Exprs x, GameSyntax syn, List<MoveGdl> moves, boolean deals) throws ExportException {
+    Model m = x.m;
+    Program out = x.out;
+    CompiledGame g = m.game;
+    out.section("Legal moves.");
+    String notOver = Program.not(x.store.read(x.fam.terminated(), List.of(), null));
+    String r = out.var();
+    String player = Program.atom(m.players(), r);
+    String pending = null;
+    if (deals) {
+      pending = "chancepending";
+      out.rule(pending, List.of(x.store.read(x.fam.pending(), List.of("0"), out.var())));
+      out.rule(Program.atom("legal", r, "noop"), List.of(player, notOver, pending));
+      String c = out.var();
+      String s = out.var();
+      out.rule(Program.atom("dealsource", s),
+          List.of(x.store.read(x.fam.pending(), List.of("0"), Program.atom("todeal", s, out.var(), out.var(),
+              out.var()))));
+      out.rule(Program.atom("legal", "random", Program.atom("deal", c)), List.of(notOver,
+          Program.atom("dealsource", s), x.store.read(x.fam.at(), List.of(c), s)));
+    }
+    Ctx ctx = Ctx.EMPTY.bind("Mover", Val.of(r, Kind.PLAYER), player);
+    for (int i = 0; i < g.phases.length; i++) {
+      List<String> when = new ArrayList<>(List.of(notOver));
+      if (pending != null) {
+        when.add(Program.not(pending));
+      }
+      if (g.phases.length > 1) {
+        when.add(x.store.read(x.fam.phase(), List.of(), m.phaseTerm(i)));
+      }
+      MoveGdl mg = moves.get(i);
+      Rel rel = mg.legal(ctx, x);
+      String mv = out.var();
+      List<String> body = new ArrayList<>(when);
+      if (syn.phases().get(i).simultaneous()) {
+        body.add(player);
+      } else {
+        body.add(x.store.read(x.fam.control(), List.of(), r));
+        List<String> others = new ArrayList<>(when);
+        others.add(player);
+        others.add(Program.not(x.store.read(x.fam.control(), List.of(), r)));
+        out.rule(Program.atom("legal", r, "noop"), others);
+      }
+      body.add(rel.call(mv));
+      out.rule(Program.atom("legal", r, mv), body);
+      if (g.hasRandom) {
+        List<ActionGdl> actions = new ArrayList<>();
+        mg.actions(actions);
+        BoardGdl.Claim claim = null;
+        for (ActionGdl a : actions) {
+          if (a instanceof BoardGdl.Claim c) {
+            claim = c;
+          }
+        }
+        if (claim != null) {
+          String p = out.var();
+          List<String> b = new ArrayList<>(when);
+          b.add(Program.atom(m.players(), p));
+          out.rule(Program.atom("legal", "random", claim.randomMove(p)), b);
+        } else {
+          out.rule(Program.atom("legal", "random", "noop"), when);
+        }
+      }
+    }
+  }
+}
