@@ -1,6 +1,9 @@
 package veil.cards;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.TreeSet;
 import veil.dsl.DslException;
 import veil.ludeme.BoolExpr;
 import veil.ludeme.CardsExpr;
@@ -9,6 +12,17 @@ import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.Analysis;
+import veil.ludeme.gdl.Bound;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.Exprs;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.Kind;
+import veil.ludeme.gdl.Model;
+import veil.ludeme.gdl.Program;
+import veil.ludeme.gdl.Rel;
+import veil.ludeme.gdl.Val;
 
 /** {@code (count cards)}, {@code (sum "Map" cards)}, {@code (empty cards)}: measures of a set of cards or a place. */
 public final class CardCount extends SimpleLudeme {
@@ -52,6 +66,83 @@ public final class CardCount extends SimpleLudeme {
       }
       default:
         return (BoolExpr) s -> cards.eval(s) == 0;
+    }
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    return name().equals("empty") ? (GdlEmitter.Cond) Gdl::empty : (GdlEmitter.Num) Gdl::measure;
+  }
+
+  /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */
+  static final class Gdl {
+    private Gdl() {}
+
+    public static Val measure(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
+      Model m = x.m;
+      int[] values = new int[m.cards()];
+      java.util.Arrays.fill(values, 1);
+      if (b.name().equals("sum")) {
+        String map = m.mapName(b.text("map"));
+        if (map == null) {
+          throw ExportException.at(b.get("map"), "no map named \"" + b.text("map") + "\"");
+        }
+        values = m.game.maps.get(map);
+      }
+      Rel mem = x.cardSet(b.get("cards"), ctx);
+      List<String> dom = new ArrayList<>();
+      for (String v : mem.fv()) {
+        dom.add(ctx.domain(v));
+      }
+      String prev = null;
+      TreeSet<Integer> sums = new TreeSet<>(List.of(0));
+      for (int c = 0; c < m.cards(); c++) {
+        int v = values[c];
+        if (v == 0) {
+          continue;
+        }
+        String rel = x.out.rel("total");
+        String card = m.cardTerm[c];
+        String s = x.out.var();
+        String s2 = x.out.var();
+        Rel acc = new Rel(rel, mem.fv());
+        List<String> in = new ArrayList<>(prev == null ? dom : List.of(new Rel(prev, mem.fv()).call(s)));
+        in.add(mem.call(card));
+        String from = prev == null ? "0" : s;
+        if (prev == null) {
+          x.out.rule(acc.call(Integer.toString(v)), in);
+        } else {
+          in.add(Program.atom("plus", s, Integer.toString(v), s2));
+          x.out.rule(acc.call(s2), in);
+        }
+        List<String> out = new ArrayList<>(prev == null ? dom : List.of(new Rel(prev, mem.fv()).call(s)));
+        out.add(Program.not(mem.call(card)));
+        x.out.rule(acc.call(from), out);
+        TreeSet<Integer> next = new TreeSet<>(sums);
+        for (int t : sums) {
+          if (prev != null) {
+            m.plus(t, v);
+          }
+          next.add(t + v);
+        }
+        if (next.size() > Analysis.MAX_VALUES) {
+          throw ExportException.at(b.call, "this sum can take more than " + Analysis.MAX_VALUES + " values");
+        }
+        sums = next;
+        prev = rel;
+      }
+      if (prev == null) {
+        return Val.num(0);
+      }
+      String v = x.out.var();
+      body.add(new Rel(prev, mem.fv()).call(v));
+      return new Val(v, Kind.NUM, sums);
+    }
+
+    public static void empty(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
+      Rel mem = x.cardSet(b.get("cards"), ctx);
+      String c = x.out.var();
+      body.add(Program.not(x.helper("some", ctx, List.of(List.of(mem.call(c))), List.of(List.of())).call()));
     }
   }
 }

@@ -8,12 +8,21 @@ import veil.ludeme.BoolExpr;
 import veil.ludeme.CardsExpr;
 import veil.ludeme.IntExpr;
 import veil.ludeme.Ints;
-import veil.ludeme.compile.Compiler;
-import veil.ludeme.compile.PlaceRef;
 import veil.ludeme.compile.Args;
+import veil.ludeme.compile.Compiler;
 import veil.ludeme.compile.Param;
+import veil.ludeme.compile.PlaceRef;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.Bound;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.Exprs;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.Kind;
+import veil.ludeme.gdl.Program;
+import veil.ludeme.gdl.Rel;
+import veil.ludeme.gdl.Val;
 
 /**
  * Sets of cards: {@code (cards P [suit:S] [if:cond])}, {@code (minus A B)}, {@code (union A B …)}, {@code
@@ -161,6 +170,85 @@ public final class CardSet extends SimpleLudeme {
         }
         return firstNonEmpty(xs.toArray(new CardsExpr[0]));
       }
+    }
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    switch (name()) {
+      case "cards":
+        return (GdlEmitter.Cards) Gdl::cards;
+      case "minus":
+        return (GdlEmitter.Cards) Gdl::minus;
+      case "union":
+        return (GdlEmitter.Cards) Gdl::union;
+      case "priority":
+        return (GdlEmitter.Cards) Gdl::priority;
+      default:
+        return null;
+    }
+  }
+
+  /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */
+  static final class Gdl {
+    private Gdl() {}
+
+    /** (cards P [suit:S] [if:cond]), Card bound to each card in cond. */
+    public static String cards(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
+      String c = x.cards(b.get("place"), ctx, body);
+      if (b.has("suit")) {
+        Val s = x.num(b.get("suit"), Kind.SUIT, ctx, body);
+        body.add(Program.atom(x.m.suitOf(), c, s.term()));
+      }
+      if (b.has("if")) {
+        Ctx inner = ctx.bind("Card", Val.of(c, Kind.CARD), Program.atom(x.m.isCard(), c));
+        x.cond(b.get("if"), inner, body);
+      }
+      return c;
+    }
+
+    public static String minus(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
+      String c = x.cards(b.get("a"), ctx, body);
+      Rel other = x.cardSet(b.get("b"), ctx);
+      body.add(Program.not(other.call(c)));
+      return c;
+    }
+
+    public static String union(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
+      List<Node> parts = new ArrayList<>(List.of(b.get("a"), b.get("b")));
+      parts.addAll(b.rest);
+      List<List<String>> bodies = new ArrayList<>();
+      List<List<String>> outs = new ArrayList<>();
+      for (Node n : parts) {
+        List<String> one = new ArrayList<>();
+        String c = x.cards(n, ctx, one);
+        bodies.add(one);
+        outs.add(List.of(c));
+      }
+      String c = x.out.var();
+      body.add(x.helper("union", ctx, bodies, outs).call(c));
+      return c;
+    }
+
+    /** The first set that is not empty: set i counts when every earlier one is empty. */
+    public static String priority(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
+      List<List<String>> bodies = new ArrayList<>();
+      List<List<String>> outs = new ArrayList<>();
+      List<String> earlierEmpty = new ArrayList<>();
+      for (Node n : b.list("sets")) {
+        Rel set = x.cardSet(n, ctx);
+        String c = x.out.var();
+        List<String> one = new ArrayList<>(earlierEmpty);
+        one.add(set.call(c));
+        bodies.add(one);
+        outs.add(List.of(c));
+        String any = x.out.var();
+        earlierEmpty.add(Program.not(x.helper("some", ctx, List.of(List.of(set.call(any))), List.of(List.of()))
+            .call()));
+      }
+      String c = x.out.var();
+      body.add(x.helper("first", ctx, bodies, outs).call(c));
+      return c;
     }
   }
 }

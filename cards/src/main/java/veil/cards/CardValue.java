@@ -1,17 +1,29 @@
 package veil.cards;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 import veil.dsl.DslException;
 import veil.dsl.Node;
 import veil.ludeme.CardTable;
 import veil.ludeme.IntExpr;
 import veil.ludeme.Ints;
+import veil.ludeme.Names;
 import veil.ludeme.Slot;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Compiler;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.Bound;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.Exprs;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.Kind;
+import veil.ludeme.gdl.Program;
+import veil.ludeme.gdl.Rel;
+import veil.ludeme.gdl.Val;
 
 /**
  * Integers about cards: {@code (card Queen Spades)} (a card), {@code (rank C)}, {@code (suit C)}, {@code (number
@@ -109,4 +121,102 @@ public final class CardValue extends SimpleLudeme {
     return m;
   }
 
+  @Override
+  public GdlEmitter gdl() {
+    switch (name()) {
+      case "card":
+        return (GdlEmitter.Num) Gdl::card;
+      case "rank":
+      case "suit":
+      case "number":
+      case "value":
+        return (GdlEmitter.Num) Gdl::attribute;
+      case "lastCard":
+        return (GdlEmitter.Num) (b, ctx, body, x) -> x.read(x.fam.lastCard(), List.of(), body);
+      case "trickCard":
+        return (GdlEmitter.Num) (b, ctx, body, x) -> x.read(x.fam.trickCard(),
+            List.of(x.num(b.get("player"), Kind.PLAYER, ctx, body).term()), body);
+      case "holder":
+        return (GdlEmitter.Num) Gdl::holder;
+      case "tricks":
+        return (GdlEmitter.Num) (b, ctx, body, x) -> x.read(x.fam.tricks(), List.of(), body);
+      default:
+        return null;
+    }
+  }
+
+  /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */
+  static final class Gdl {
+    private Gdl() {}
+
+    /** (card Rank Suit) or (card Number): a constant. */
+    public static Val card(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
+      List<Node> args = b.call.args();
+      int rank = args.isEmpty() ? -1 : x.m.rankIndex(b.text("rank"));
+      int suit = args.size() == 2 ? x.m.suitIndex(b.text("suit")) : -2;
+      var cards = x.m.game.cards;
+      for (int c = 0; c < cards.count(); c++) {
+        if (cards.rank()[c] == rank && (suit == -2 || cards.suit()[c] == suit)) {
+          return Val.of(x.m.cardTerm[c], Kind.CARD);
+        }
+      }
+      throw ExportException.at(b.call, "no such card in this game");
+    }
+
+    public static Val attribute(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
+      Val c = x.num(b.get("card"), Kind.CARD, ctx, body);
+      var cards = x.m.game.cards;
+      String v = x.out.var();
+      TreeSet<Integer> nums = new TreeSet<>();
+      switch (b.name()) {
+        case "suit":
+          body.add(Program.atom(x.m.suitOf(), c.term(), v));
+          return Val.of(v, Kind.SUIT);
+        case "rank":
+          body.add(Program.atom(x.m.rankOf(), c.term(), v));
+          for (int r : cards.rank()) {
+            nums.add(r);
+          }
+          nums.add(-1);
+          break;
+        case "number":
+          body.add(Program.atom(x.m.numberOf(), c.term(), v));
+          for (int k : cards.number()) {
+            nums.add(k);
+          }
+          nums.add(0);
+          break;
+        default: {
+          String map = x.m.mapName(b.text("map"));
+          if (map == null) {
+            throw ExportException.at(b.get("map"), "no map named \"" + b.text("map") + "\"");
+          }
+          body.add(Program.atom(x.m.mapValue(map), veil.ludeme.Names.gdl(map), c.term(), v));
+          for (int k : x.m.game.maps.get(map)) {
+            nums.add(k);
+          }
+          nums.add(0);
+        }
+      }
+      return new Val(v, Kind.NUM, nums);
+    }
+
+    /** (holder C): the owner of the place holding the card, none in a shared place or for no card. */
+    public static Val holder(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
+      List<String> b1 = new java.util.ArrayList<>();
+      Val c = x.num(b.get("card"), Kind.CARD, ctx, b1);
+      String where = x.out.var();
+      String owner = x.out.var();
+      List<String> found = new java.util.ArrayList<>(b1);
+      found.add(x.store.read(x.fam.at(), List.of(c.term()), where));
+      found.add(Program.atom(x.m.ownerOf(), where, owner));
+      List<String> none = new java.util.ArrayList<>(b1);
+      x.m.eqKind(Kind.CARD, null);
+      none.add(Program.atom("eq", c.term(), "none"));
+      Rel rel = x.helper("holder", ctx, List.of(found, none), List.of(List.of(owner), List.of("none")));
+      String v = x.out.var();
+      body.add(rel.call(v));
+      return Val.of(v, Kind.PLAYER);
+    }
+  }
 }

@@ -1,7 +1,9 @@
 package veil.cards;
 
+import java.util.ArrayList;
 import java.util.List;
 import veil.dsl.DslException;
+import veil.dsl.Node;
 import veil.ludeme.Effect;
 import veil.ludeme.IntExpr;
 import veil.ludeme.PlaceExpr;
@@ -13,6 +15,14 @@ import veil.ludeme.compile.Param;
 import veil.ludeme.compile.PlaceRef;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.Bound;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.Exprs;
+import veil.ludeme.gdl.Flow;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.Kind;
+import veil.ludeme.gdl.Val;
 
 /**
  * Chance: {@code (shuffle P)}, {@code (deal N from:P to:(hand Each))}, {@code (draw [N] from:P to:Q)}. A deal or
@@ -87,5 +97,63 @@ public final class Dealing extends SimpleLudeme {
       }
     }
     throw new DslException(veil.dsl.Diagnostic.at(a.pos(), "no deck to deal from", "from:\"Deck\""));
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    if (name().equals("shuffle")) {
+      // Nothing to write: dealing is random's choice anyway. The place is checked.
+      return (GdlEmitter.Effect) (b, ctx, f) -> f.x.place(b.get("place"), ctx, new ArrayList<>());
+    }
+    return (GdlEmitter.Effect) Gdl::deal;
+  }
+
+  /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */
+  static final class Gdl {
+    private Gdl() {}
+
+    /**
+     * (deal N from:P to:Q) and (draw [N] from:P to:Q): queues (deal SOURCE DEST ROTATE LEFT) at the first free
+     * position of the queue; the cards are random's moves in the steps that follow.
+     */
+    public static void deal(Bound b, Ctx ctx, Flow f) throws ExportException {
+      Exprs x = f.x;
+      List<String> body = new ArrayList<>();
+      Val src;
+      if (b.has("from")) {
+        src = x.place(b.get("from"), ctx, body);
+      } else {
+        PlaceTable.Def deck = null;
+        for (PlaceTable.Def d : x.m.game.placeDefs) {
+          if (d.kind().equals("deck") && deck == null) {
+            deck = d;
+          }
+        }
+        if (deck == null) {
+          throw ExportException.at(b.call, "no deck to deal from");
+        }
+        src = Val.of(x.m.instance(deck, 0), Kind.PLACE);
+      }
+      Node toNode = b.get("to");
+      Places.Gdl.Ref ref = x.em.has(toNode, Type.PLACE) ? Places.Gdl.ref(x.em.bind(toNode, Type.PLACE), x) : null;
+      String dst;
+      String rotate = "no";
+      Val count;
+      if (ref != null && Places.Gdl.isEach(ref.owner())) {
+        if (b.name().equals("draw")) {
+          throw ExportException.at(toNode, "draw goes to one place; deal gives to Each");
+        }
+        if (!(b.get("count") instanceof Node.Int per)) {
+          throw ExportException.at(b.call, "(deal N to:(hand Each)) needs N as a number");
+        }
+        dst = x.m.instance(ref.def(), 0);
+        rotate = "yes";
+        count = Val.num((int) per.value() * x.m.n);
+      } else {
+        dst = x.place(toNode, ctx, body).term();
+        count = b.has("count") ? x.num(b.get("count"), Kind.NUM, ctx, body) : Val.num(1);
+      }
+      f.enqueue(src.term(), dst, rotate, count, body);
+    }
   }
 }

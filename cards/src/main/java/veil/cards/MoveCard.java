@@ -1,5 +1,7 @@
 package veil.cards;
 
+import java.util.ArrayList;
+import java.util.List;
 import veil.dsl.DslException;
 import veil.ludeme.Action;
 import veil.ludeme.CardAction;
@@ -9,6 +11,7 @@ import veil.ludeme.Effect;
 import veil.ludeme.LudState;
 import veil.ludeme.Names;
 import veil.ludeme.PlaceExpr;
+import veil.ludeme.PlaceTable;
 import veil.ludeme.Table;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Compiler;
@@ -17,6 +20,16 @@ import veil.ludeme.compile.PlaceRef;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Symbols;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.ActionGdl;
+import veil.ludeme.gdl.Bound;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.Exprs;
+import veil.ludeme.gdl.Flow;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.Program;
+import veil.ludeme.gdl.Rel;
+import veil.ludeme.gdl.Val;
 
 /**
  * {@code (move [from:P] to:Q [cards:S] [name:"play"] [then:effect])}: the player picks one card of a place (or of
@@ -72,5 +85,70 @@ public final class MoveCard extends SimpleLudeme {
     };
     c.game.actions.add(act);
     return act;
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    return (GdlEmitter.Move) (b, x) -> new Gdl.CardMove(b);
+  }
+
+  /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */
+  static final class Gdl {
+    private Gdl() {}
+
+    /** (move [from:P] to:Q [cards:S] [name:N] [then:effect]): (N CARD). */
+    public static final class CardMove implements ActionGdl {
+      private final Bound b;
+      private final String verb;
+
+      CardMove(Bound b) throws ExportException {
+        this.b = b;
+        this.verb = Names.gdl(b.text("name", "move"));
+      }
+
+      @Override
+      public String verb() {
+        return verb;
+      }
+
+      @Override
+      public boolean hasCard() {
+        return true;
+      }
+
+      private Val from(Ctx ctx, Exprs x, List<String> body) throws ExportException {
+        if (b.has("from")) {
+          return x.place(b.get("from"), ctx, body);
+        }
+        veil.ludeme.PlaceTable.Def hand = x.m.place("Hand");
+        if (hand == null) {
+          throw ExportException.at(b.call, "no place named \"Hand\" to move from");
+        }
+        return x.instance(hand, x.mover(ctx, body), body);
+      }
+
+      @Override
+      public Rel legal(Ctx ctx, Exprs x) throws ExportException {
+        List<String> body = new ArrayList<>();
+        Val from = from(ctx, x, body);
+        String c;
+        if (b.has("cards")) {
+          c = x.cards(b.get("cards"), ctx, body);
+        } else {
+          c = x.out.var();
+        }
+        body.add(x.store.read(x.fam.at(), List.of(c), from.term()));
+        return x.helper("moves", ctx, List.of(body), List.of(List.of(Program.atom(verb, c))));
+      }
+
+      @Override
+      public void apply(Flow f, String card, String cardLit) throws ExportException {
+        List<String> body = new ArrayList<>(List.of(cardLit));
+        Val from = from(Ctx.EMPTY, f.x, body);
+        Val to = f.x.place(b.get("to"), Ctx.EMPTY, body);
+        f.moveCard(card, from.term(), to.term(), body);
+        f.effect(b.get("then"), Ctx.EMPTY);
+      }
+    }
   }
 }

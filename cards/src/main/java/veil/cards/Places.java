@@ -11,6 +11,13 @@ import veil.ludeme.compile.Param;
 import veil.ludeme.compile.PlaceRef;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.Bound;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.Exprs;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.Kind;
+import veil.ludeme.gdl.Val;
 
 /**
  * Card places. As equipment — {@code (hand Each)}, {@code (pile "Won" Each visible:All)}, {@code (spot "Table"
@@ -104,6 +111,50 @@ public final class Places extends SimpleLudeme {
         return PlaceTable.Visibility.NONE;
       default:
         throw a.error(param, "unknown visibility " + a.text(param), "All Owner None");
+    }
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    return type() == Type.PLACE ? (GdlEmitter.Place) Gdl::place : null;
+  }
+
+  /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */
+  static final class Gdl {
+    private Gdl() {}
+
+    /** The place a call names, and its owner node (null for none given); Each is left to the caller. */
+    public record Ref(PlaceTable.Def def, Node owner) {}
+
+    public static Ref ref(Bound b, Exprs x) throws ExportException {
+      Node name = b.get("name");
+      Node owner = b.get("owner");
+      if (name != null && !(name instanceof Node.Str) && owner == null && b.name().equals("hand")) {
+        owner = name;
+        name = null;
+      }
+      String placeName = name == null ? "Hand" : b.text("name");
+      PlaceTable.Def d = x.m.place(placeName);
+      if (d == null) {
+        throw ExportException.at(b.call, "no place named \"" + placeName + "\"");
+      }
+      return new Ref(d, d.perPlayer() ? owner : null);
+    }
+
+    public static boolean isEach(Node owner) {
+      return owner instanceof Node.Sym s && s.name().equals("Each");
+    }
+
+    public static Val place(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
+      Ref r = ref(b, x);
+      if (isEach(r.owner())) {
+        throw ExportException.at(r.owner(), "Each names every player's place; only deals take it");
+      }
+      Val owner = null;
+      if (r.def().perPlayer()) {
+        owner = r.owner() == null ? x.mover(ctx, body) : x.num(r.owner(), Kind.PLAYER, ctx, body);
+      }
+      return x.instance(r.def(), owner, body);
     }
   }
 }

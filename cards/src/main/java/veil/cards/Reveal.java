@@ -1,5 +1,7 @@
 package veil.cards;
 
+import java.util.ArrayList;
+import java.util.List;
 import veil.dsl.DslException;
 import veil.ludeme.Effect;
 import veil.ludeme.IntExpr;
@@ -8,6 +10,15 @@ import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.Bound;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.Exprs;
+import veil.ludeme.gdl.Flow;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.Kind;
+import veil.ludeme.gdl.Program;
+import veil.ludeme.gdl.Val;
 
 /** {@code (reveal card [to:P])}: shows a card's face where it lies, to one player or (default) to all. */
 public final class Reveal extends SimpleLudeme {
@@ -30,5 +41,32 @@ public final class Reveal extends SimpleLudeme {
     }
     IntExpr who = a.intExpr("to");
     return (Effect) s -> t.reveal(s, card.eval(s), who.eval(s));
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    return (GdlEmitter.Effect) Gdl::reveal;
+  }
+
+  /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */
+  static final class Gdl {
+    private Gdl() {}
+
+    /** (reveal card [to:P]): (revealed CARD PLACE) to one player or all. */
+    public static void reveal(Bound b, Ctx ctx, Flow f) throws ExportException {
+      Exprs x = f.x;
+      List<String> body = new ArrayList<>();
+      Val card = x.num(b.get("card"), Kind.CARD, ctx, body);
+      String where = x.out.var();
+      body.add(x.store.read(x.fam.at(), List.of(card.term()), where));
+      String who;
+      if (!b.has("to") || b.text("to").equals("All")) {
+        who = x.out.var();
+        body.add(Program.atom(x.m.players(), who));
+      } else {
+        who = x.num(b.get("to"), Kind.PLAYER, ctx, body).term();
+      }
+      f.sees(who, Program.atom("revealed", card.term(), where), body);
+    }
   }
 }

@@ -1,5 +1,6 @@
 package veil.cards;
 
+import java.util.ArrayList;
 import java.util.List;
 import veil.dsl.DslException;
 import veil.ludeme.Effect;
@@ -11,6 +12,16 @@ import veil.ludeme.compile.Param;
 import veil.ludeme.compile.PlaceRef;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.Bound;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.Exprs;
+import veil.ludeme.gdl.Family;
+import veil.ludeme.gdl.Flow;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.Kind;
+import veil.ludeme.gdl.Program;
+import veil.ludeme.gdl.Val;
 
 /** Deterministic card movement: {@code (moveAll from:P to:Q)} and {@code (put card P)}; players see what they may. */
 public final class Transfer extends SimpleLudeme {
@@ -58,5 +69,66 @@ public final class Transfer extends SimpleLudeme {
         t.moveCard(s, k, at, dst);
       }
     };
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    return name().equals("moveAll") ? (GdlEmitter.Effect) Gdl::moveAll : (GdlEmitter.Effect) Gdl::put;
+  }
+
+  /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */
+  static final class Gdl {
+    private Gdl() {}
+
+    /** (moveAll from:P to:Q): every card, lowest first; the last card moved is the highest. */
+    public static void moveAll(Bound b, Ctx ctx, Flow f) throws ExportException {
+      Exprs x = f.x;
+      List<String> body = new ArrayList<>();
+      Val from = x.place(b.get("from"), ctx, body);
+      Val to = x.place(b.get("to"), ctx, body);
+      String c = x.out.var();
+      body.add(x.store.read(x.fam.at(), List.of(c), from.term()));
+      Family at = f.fam.at();
+      f.seesMove(new Flow.CardMove(c, from.term(), to.term(), body));
+      // The highest card of the source is the last moved: read before the move.
+      Family last = f.fam.lastCard();
+      List<String> lastBody = null;
+      if (last.read) {
+        lastBody = new ArrayList<>(body);
+        String d = x.out.var();
+        List<String> higher = new ArrayList<>(body);
+        higher.add(x.store.read(x.fam.at(), List.of(d), from.term()));
+        higher.add(Program.atom(cardBefore(x), c, d));
+        lastBody.add(Program.not(x.helper("higher", ctx, List.of(higher), List.of(List.of(c))).call(c)));
+      }
+      f.write(at, List.of(new Flow.W(List.of(c), to.term(), body, null)));
+      if (lastBody != null) {
+        f.set(last, List.of(), Val.of(c, Kind.CARD), lastBody);
+      }
+    }
+
+    public static String cardBefore(Exprs x) {
+      if (x.out.once("cardbefore")) {
+        for (int a = 0; a < x.m.cards(); a++) {
+          for (int b = a + 1; b < x.m.cards(); b++) {
+            x.out.table("cardbefore", "(cardbefore " + x.m.cardTerm[a] + " " + x.m.cardTerm[b] + ")",
+                "(cardbefore a b): card a comes before card b in the game's order of cards");
+          }
+        }
+      }
+      return "cardbefore";
+    }
+
+    /** (put card place): moves the card from wherever it is, unless it is there already. */
+    public static void put(Bound b, Ctx ctx, Flow f) throws ExportException {
+      Exprs x = f.x;
+      List<String> body = new ArrayList<>();
+      Val card = x.num(b.get("card"), Kind.CARD, ctx, body);
+      Val to = x.place(b.get("to"), ctx, body);
+      String from = x.out.var();
+      body.add(x.store.read(x.fam.at(), List.of(card.term()), from));
+      body.add(Program.atom("distinct", from, to.term()));
+      f.moveCard(card.term(), from, to.term(), body);
+    }
   }
 }

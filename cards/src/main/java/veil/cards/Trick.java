@@ -1,5 +1,22 @@
 package veil.cards;
 
+import veil.ludeme.gdl.ActionGdl;
+import veil.ludeme.gdl.Flow;
+import veil.ludeme.gdl.Bound;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.Family;
+import veil.ludeme.gdl.Kind;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.KeyOrder;
+import veil.ludeme.gdl.Val;
+import veil.ludeme.gdl.Program;
+import veil.ludeme.gdl.Exprs;
+import veil.ludeme.gdl.Rel;
+import veil.ludeme.gdl.Model;
+import veil.ludeme.PlaceTable;
+import java.util.TreeSet;
+import java.util.List;
+import java.util.ArrayList;
 import veil.dsl.DslException;
 import veil.ludeme.CardAction;
 import veil.ludeme.CardsExpr;
@@ -18,6 +35,7 @@ import veil.ludeme.compile.PlaceRef;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Symbols;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.GdlEmitter;
 
 /**
  * {@code (trick …)}: trick-taking as one ludeme. The leader plays any card allowed by lead:, each other player in
@@ -196,6 +214,255 @@ public final class Trick extends SimpleLudeme {
     @Override
     public String text(CompiledGame g, int card) {
       return "(" + verb + " " + t.cardText(card) + ")";
+    }
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    return (GdlEmitter.Move) (b, x) -> new Gdl(b);
+  }
+
+  /**
+   * (trick …): the leader plays a card allowed by lead:, the others in turn one allowed by follow: (by default the led
+   * suit if they have it); when all have played, the highest winner: key wins (by default the highest rank of the
+   * led suit; ties go to the earliest card from the leader), the cards go to the winner's won: place and the winner
+   * leads. Registers: (played N), (led SUIT), (leader P), (winner P), (trickcard P CARD), (tricks N).
+   */
+  static final class Gdl implements ActionGdl {
+    private final Bound b;
+    private final String verb;
+
+    Gdl(Bound b) throws ExportException {
+      this.b = b;
+      this.verb = Names.gdl(b.text("name", "play"));
+    }
+
+    @Override
+    public String verb() {
+      return verb;
+    }
+
+    @Override
+    public boolean hasCard() {
+      return true;
+    }
+
+    @Override
+    public boolean managesTurn() {
+      return true;
+    }
+
+    @Override
+    public boolean hasEntry() {
+      return true;
+    }
+
+    private Val from(Ctx ctx, Exprs x, List<String> body) throws ExportException {
+      if (b.has("from")) {
+        return x.place(b.get("from"), ctx, body);
+      }
+      PlaceTable.Def hand = x.m.place("Hand");
+      if (hand == null) {
+        throw ExportException.at(b.call, "no place named \"Hand\" to play from");
+      }
+      return x.instance(hand, x.mover(ctx, body), body);
+    }
+
+    @Override
+    public Rel legal(Ctx ctx, Exprs x) throws ExportException {
+      Family played = x.fam.played();
+      List<List<String>> bodies = new ArrayList<>();
+      List<List<String>> outs = new ArrayList<>();
+      // Leading.
+      List<String> lead = new ArrayList<>();
+      Val hand = from(ctx, x, lead);
+      lead.add(x.store.read(played, List.of(), "0"));
+      String c = b.has("lead") ? x.cards(b.get("lead"), ctx, lead) : x.out.var();
+      lead.add(x.store.read(x.fam.at(), List.of(c), hand.term()));
+      bodies.add(lead);
+      outs.add(List.of(Program.atom(verb, c)));
+      // Following.
+      if (b.has("follow")) {
+        List<String> follow = following(ctx, x);
+        String f = x.cards(b.get("follow"), ctx, follow);
+        follow.add(x.store.read(x.fam.at(), List.of(f), from(ctx, x, follow).term()));
+        bodies.add(follow);
+        outs.add(List.of(Program.atom(verb, f)));
+      } else {
+        List<String> inSuit = following(ctx, x);
+        Val h = from(ctx, x, inSuit);
+        String f = x.out.var();
+        String s = x.out.var();
+        inSuit.add(x.store.read(x.fam.led(), List.of(), s));
+        inSuit.add(x.store.read(x.fam.at(), List.of(f), h.term()));
+        inSuit.add(Program.atom(x.m.suitOf(), f, s));
+        bodies.add(inSuit);
+        outs.add(List.of(Program.atom(verb, f)));
+        List<String> any = following(ctx, x);
+        Val h2 = from(ctx, x, any);
+        String g = x.out.var();
+        any.add(x.store.read(x.fam.at(), List.of(g), h2.term()));
+        List<String> has = new ArrayList<>();
+        Val h3 = from(ctx, x, has);
+        String d = x.out.var();
+        String s2 = x.out.var();
+        has.add(x.store.read(x.fam.led(), List.of(), s2));
+        has.add(x.store.read(x.fam.at(), List.of(d), h3.term()));
+        has.add(Program.atom(x.m.suitOf(), d, s2));
+        any.add(Program.not(x.helper("cansuit", ctx, List.of(has), List.of(List.of())).call()));
+        bodies.add(any);
+        outs.add(List.of(Program.atom(verb, g)));
+      }
+      return x.helper("moves", ctx, bodies, outs);
+    }
+
+    private static List<String> following(Ctx ctx, Exprs x) {
+      return new ArrayList<>(List.of(Program.not(x.store.read(x.fam.played(), List.of(), "0"))));
+    }
+
+    @Override
+    public void entry(Flow f) throws ExportException {
+      List<String> body = new ArrayList<>();
+      Val p = b.has("leader") ? f.x.num(b.get("leader"), Kind.PLAYER, Ctx.EMPTY, body)
+          : Val.of(f.m.player[0], Kind.PLAYER);
+      f.set(f.fam.control(), List.of(), p, body);
+      f.set(f.fam.leader(), List.of(), p, body);
+      f.set(f.fam.played(), List.of(), Val.num(0), List.of());
+      f.setCur(p, body);
+    }
+
+    @Override
+    public void apply(Flow f, String card, String cardLit) throws ExportException {
+      Exprs x = f.x;
+      Model m = f.m;
+      int n = m.n;
+      List<String> pb = new ArrayList<>();
+      Val p = x.mover(Ctx.EMPTY, pb);
+      // The first card of a trick sets the leader and the led suit and clears the trick's cards.
+      String leading = f.sub(List.of(x.store.read(f.fam.played(), List.of(), "0")));
+      f.under(leading, () -> {
+        f.set(f.fam.leader(), List.of(), p, pb);
+        String s = x.out.var();
+        f.set(f.fam.led(), List.of(), Val.of(s, Kind.SUIT), List.of(cardLit, Program.atom(m.suitOf(), card, s)));
+        List<Flow.W> clear = new ArrayList<>();
+        for (int q = 0; q < n; q++) {
+          clear.add(new Flow.W(List.of(m.player[q]), "none", List.of(), null));
+        }
+        f.write(f.fam.trickCard(), clear);
+      });
+      List<String> mv = new ArrayList<>(List.of(cardLit));
+      Val from = from(Ctx.EMPTY, x, mv);
+      Val to = x.place(b.get("to"), Ctx.EMPTY, mv);
+      f.moveCard(card, from.term(), to.term(), mv);
+      List<String> tb = new ArrayList<>(pb);
+      tb.add(cardLit);
+      f.set(f.fam.trickCard(), List.of(p.term()), Val.of(card, Kind.CARD), tb);
+      f.increment(f.fam.played());
+      f.effect(b.get("onPlay"), Ctx.EMPTY);
+      List<String> more = new ArrayList<>();
+      Val count = x.read(f.fam.played(), List.of(), more);
+      x.compare("<", count, Val.num(n), more, b.call);
+      String notDone = f.sub(more);
+      String done = f.sub(List.of(Program.not(notDone)));
+      f.under(notDone, () -> {
+        List<String> nb = new ArrayList<>(pb);
+        f.set(f.fam.control(), List.of(), x.seat(p, 1, nb), nb);
+      });
+      f.under(done, () -> complete(f, p, pb));
+    }
+
+    /** The trick is complete: find the winner, give it the cards, and let it lead. */
+    private void complete(Flow f, Val p, List<String> pb) throws ExportException {
+      Exprs x = f.x;
+      Model m = f.m;
+      int n = m.n;
+      // Each player's key: (key Q K).
+      String q = x.out.var();
+      String c = x.out.var();
+      List<List<String>> bodies = new ArrayList<>();
+      List<List<String>> outs = new ArrayList<>();
+      TreeSet<Integer> nums = new TreeSet<>();
+      List<String> base = List.of(Program.atom(m.players(), q), x.store.read(f.fam.trickCard(), List.of(q), c));
+      if (b.has("winner")) {
+        List<String> body = new ArrayList<>(base);
+        Ctx ctx = Ctx.EMPTY.bind("Card", Val.of(c, Kind.CARD), Program.atom(m.isCard(), c));
+        Val k = x.num(b.get("winner"), Kind.NUM, ctx, body);
+        bodies.add(body);
+        outs.add(List.of(q, k.term()));
+        nums.addAll(k.nums());
+      } else {
+        String s = x.out.var();
+        String r = x.out.var();
+        List<String> inSuit = new ArrayList<>(base);
+        inSuit.addAll(List.of(Program.atom(m.suitOf(), c, s), x.store.read(f.fam.led(), List.of(), s),
+            Program.atom(m.rankOf(), c, r)));
+        bodies.add(inSuit);
+        outs.add(List.of(q, r));
+        String l = x.out.var();
+        List<String> off = new ArrayList<>(base);
+        off.addAll(List.of(Program.atom(m.suitOf(), c, s), x.store.read(f.fam.led(), List.of(), l),
+            Program.atom("distinct", s, l)));
+        bodies.add(off);
+        outs.add(List.of(q, "-1"));
+        for (int rank : m.game.cards.rank()) {
+          nums.add(rank);
+        }
+        nums.add(-1);
+      }
+      Rel key = x.helper("key", Ctx.EMPTY, bodies, outs);
+      // Beaten: another key is higher, or equal and earlier from the leader.
+      KeyOrder order = KeyOrder.of(x, key, nums);
+      String me = x.out.var();
+      String other = x.out.var();
+      String lead = x.out.var();
+      String beaten = x.out.rel("beaten");
+      x.out.rule(Program.atom(beaten, me), List.of(Program.atom(order.higher, me, other)));
+      x.out.rule(Program.atom(beaten, me), List.of(Program.atom(order.tied, me, other),
+          Program.atom("distinct", me, other), x.store.read(f.fam.leader(), List.of(), lead),
+          Program.atom(before(x), lead, other, me)));
+      String w = x.out.var();
+      f.set(f.fam.winner(), List.of(), Val.of(w, Kind.PLAYER),
+          List.of(Program.atom(m.players(), w), Program.not(Program.atom(beaten, w))));
+      // The cards go to the winner's place, in seat order.
+      List<String> wb = new ArrayList<>();
+      Val won = x.place(b.get("won"), Ctx.EMPTY, wb);
+      List<Flow.CardMove> moves = new ArrayList<>();
+      for (int k = 0; k < n; k++) {
+        List<String> body = new ArrayList<>(wb);
+        Ctx seat = Ctx.EMPTY.bind("Mover", Val.of(m.player[k], Kind.PLAYER), null);
+        Val to = x.place(b.get("to"), seat, body);
+        String card = x.out.var();
+        body.add(x.store.read(f.fam.trickCard(), List.of(m.player[k]), card));
+        moves.add(new Flow.CardMove(card, to.term(), won.term(), body));
+      }
+      f.moveCards(moves);
+      f.increment(f.fam.tricks());
+      f.set(f.fam.played(), List.of(), Val.num(0), List.of());
+      List<String> nb = new ArrayList<>();
+      Val winner = x.read(f.fam.winner(), List.of(), nb);
+      f.set(f.fam.control(), List.of(), winner, nb);
+      f.set(f.fam.leader(), List.of(), winner, nb);
+      f.setCur(winner, nb);
+      f.effect(b.get("afterTrick"), Ctx.EMPTY);
+      f.setCur(p, pb);
+    }
+
+    /** (before L A B): from leader L in seat order, A plays before B. */
+    private static String before(Exprs x) {
+      int n = x.m.n;
+      if (x.out.once("before")) {
+        for (int l = 0; l < n; l++) {
+          for (int a = 0; a < n; a++) {
+            for (int c = 0; c < n; c++) {
+              if ((a - l + n) % n < (c - l + n) % n) {
+                x.out.table("before", "(before " + x.m.player[l] + " " + x.m.player[a] + " " + x.m.player[c] + ")",
+                    "(before l a b): in seat order from leader l, a plays before b");
+              }
+            }
+          }
+        }
+      }
+      return "before";
     }
   }
 }

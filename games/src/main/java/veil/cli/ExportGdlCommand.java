@@ -12,8 +12,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
-import veil.export.ExportException;
-import veil.export.GdlExport;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.GdlExport;
 import veil.model.GameLoadException;
 
 /** {@code veil export-gdl GAME [-o FILE]}: the GDL-II rules (KIF) of a ludeme game. */
@@ -43,7 +43,7 @@ final class ExportGdlCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     GdlExport.Exported e;
     try {
-      e = GdlExport.exportGame(main.registry(), args.game, args.options);
+      e = Loading.exportGdl(main, args);
     } catch (GameLoadException ex) {
       Loading.printReport(ex, err);
       return Main.GAME_ERROR;

@@ -1,6 +1,9 @@
 package veil.cli;
 
 import java.io.PrintWriter;
+import veil.ludeme.CompiledGame;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.GdlExport;
 import veil.model.Game;
 import veil.model.GameLoadException;
 
@@ -16,6 +19,24 @@ final class Loading {
       printReport(e, err);
       return null;
     }
+  }
+
+  /**
+   * The GDL-II rules of a ludeme game a GAME argument names (a bundled game or a .lud file), exported from the
+   * compiled game.
+   *
+   * @throws GameLoadException when the argument names no game, a GDL-II game, or a game that does not compile
+   */
+  static GdlExport.Exported exportGdl(Main main, GameArgs args) throws GameLoadException, ExportException {
+    if (!main.registry().resolve(args.game).extension().equals("lud")) {
+      throw new GameLoadException("error: " + args.game + " is not a ludeme game (.lud): export-gdl exports ludeme "
+          + "games to GDL-II\n");
+    }
+    Game g = main.registry().load(args.game, args.options);
+    if (!(g instanceof CompiledGame game)) {
+      throw new GameLoadException("error: " + args.game + " did not load as a ludeme game\n");
+    }
+    return GdlExport.export(game);
   }
 
   /** A loader's report is complete and formatted: printed as it is, ending with a newline. */

@@ -11,8 +11,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
-import veil.export.ExportException;
-import veil.export.GdlExport;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.GdlExport;
 import veil.gdl.KifLoader;
 import veil.gdl.reason.KifGame;
 import veil.model.GameLoadException;
@@ -66,7 +66,7 @@ final class VerifyGdlCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     GdlExport.Exported e;
     try {
-      e = GdlExport.exportGame(main.registry(), args.game, args.options);
+      e = Loading.exportGdl(main, args);
     } catch (GameLoadException ex) {
       Loading.printReport(ex, err);
       return Main.GAME_ERROR;

@@ -367,7 +367,7 @@ class ConformanceTest {
     veil.gdl.Lockstep.Result r;
     switch (src.extension()) {
       case "lud" -> {
-        veil.export.GdlExport.Exported e = veil.export.GdlExport.exportGame(s.registry, s.argument, java.util.Map.of());
+        veil.ludeme.gdl.GdlExport.Exported e = veil.ludeme.gdl.GdlExport.export((veil.ludeme.CompiledGame) s.game());
         veil.gdl.reason.KifGame gdl = new veil.gdl.KifLoader().load(src.sourceName() + ".kif", e.kif(),
             java.util.Map.of("mode", "strict"));
         r = veil.gdl.Lockstep.run(e.game(), gdl, LOCKSTEP_PLAYOUTS, MASTER_SEED, e::facts, gdl::trueFacts);

@@ -18,6 +18,11 @@ public interface ActionGdl extends MoveGdl {
     return false;
   }
 
+  /** Whether entering a phase with this move must do something first ({@link #entry}). */
+  default boolean hasEntry() {
+    return false;
+  }
+
   /** What entering a phase with this move must do first (a trick sets its leader). */
   default void entry(Flow f) throws ExportException {}
 

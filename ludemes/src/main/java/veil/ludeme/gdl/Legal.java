@@ -1,5 +1,6 @@
 package veil.ludeme.gdl;
 
+import veil.ludeme.compile.GameSyntax;
 import java.util.ArrayList;
 import java.util.List;
 import veil.ludeme.CompiledGame;
@@ -60,9 +61,9 @@ public final class Legal {
       if (g.hasRandom) {
         List<ActionGdl> actions = new ArrayList<>();
         mg.actions(actions);
-        BoardGdl.Claim claim = null;
+        JointActionGdl claim = null;
         for (ActionGdl a : actions) {
-          if (a instanceof BoardGdl.Claim c) {
+          if (a instanceof JointActionGdl c) {
             claim = c;
           }
         }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import veil.dsl.Node;
 import veil.ludeme.CompiledGame;
+import veil.ludeme.compile.GameSyntax;
 import veil.ludeme.compile.Type;
 
 /**
@@ -147,12 +148,13 @@ public final class Step {
     List<ActionGdl> actions = new ArrayList<>();
     mg.actions(actions);
     if (ps.simultaneous()) {
-      if (actions.size() == 1 && actions.get(0) instanceof BoardGdl.Claim claim) {
-        claim.applyJoint(f);
+      if (actions.size() == 1 && actions.get(0) instanceof JointActionGdl joint) {
+        joint.applyJoint(f);
       } else {
         for (ActionGdl a : actions) {
-          if (a instanceof BoardGdl.Claim) {
-            throw new ExportException("export-gdl: (claim) must be a phase's only move rule");
+          if (a instanceof JointActionGdl) {
+            throw new ExportException("export-gdl: (" + a.verb() + ") is resolved jointly and must be its phase's "
+                + "only move rule");
           }
         }
         for (int p = 0; p < m.n; p++) {
@@ -372,7 +374,7 @@ public final class Step {
     List<ActionGdl> actions = new ArrayList<>();
     moves.get(i).actions(actions);
     for (ActionGdl a : actions) {
-      if (a instanceof TrickGdl) {
+      if (a.hasEntry()) {
         return true;
       }
     }

@@ -9,6 +9,13 @@ import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.Bound;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.Exprs;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.Kind;
+import veil.ludeme.gdl.Val;
 
 /** {@code (+ a b …)}, {@code (- a b)}, {@code (* a b …)}, {@code (/ a b)}: integer arithmetic. */
 public final class Arithmetic extends SimpleLudeme {
@@ -75,6 +82,28 @@ public final class Arithmetic extends SimpleLudeme {
           int d = y.eval(s);
           return d == 0 ? 0 : x.eval(s) / d;
         };
+    }
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    return (GdlEmitter.Num) Gdl::arithmetic;
+  }
+
+  /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */
+  static final class Gdl {
+    private Gdl() {}
+
+    /** (+ a b …), (- a b), (* a b …), (/ a b). */
+    public static Val arithmetic(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
+      char op = b.name().charAt(0);
+      List<Node> terms = new ArrayList<>(List.of(b.get("a"), b.get("b")));
+      terms.addAll(b.rest);
+      Val acc = x.projected(terms.get(0), Kind.NUM, ctx, body);
+      for (Node t : terms.subList(1, terms.size())) {
+        acc = x.arith(op, acc, x.projected(t, Kind.NUM, ctx, body), body, b.call);
+      }
+      return acc;
     }
   }
 }

@@ -7,6 +7,8 @@ import veil.ludeme.compile.Compiler;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.Exprs;
+import veil.ludeme.gdl.GdlEmitter;
 
 /**
  * {@code (board (square N))} or {@code (board (rectangle R C))}: a grid of sites, each empty or holding one
@@ -38,5 +40,27 @@ public final class Board extends SimpleLudeme {
       return this;
     }
     throw a.error("shape", "unknown board shape", "(square N) or (rectangle Rows Cols)");
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    return null; // equipment: the export reads the compiled board
+  }
+
+  /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */
+  static final class Gdl {
+    private Gdl() {}
+
+    public static String rows(Exprs x) {
+      if (x.out.once("boardrow")) {
+        for (int r = 1; r <= x.m.game.rows; r++) {
+          x.out.table("boardrow", "(boardrow " + r + ")", "the rows and columns of the board");
+        }
+        for (int c = 1; c <= x.m.game.cols; c++) {
+          x.out.table("boardcol", "(boardcol " + c + ")", "");
+        }
+      }
+      return "boardrow";
+    }
   }
 }

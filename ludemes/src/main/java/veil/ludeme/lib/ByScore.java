@@ -1,5 +1,6 @@
 package veil.ludeme.lib;
 
+import java.util.ArrayList;
 import java.util.List;
 import veil.dsl.DslException;
 import veil.ludeme.IntExpr;
@@ -8,6 +9,17 @@ import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.Bound;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.Exprs;
+import veil.ludeme.gdl.Flow;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.Kind;
+import veil.ludeme.gdl.OutcomeGdl;
+import veil.ludeme.gdl.Program;
+import veil.ludeme.gdl.Rel;
+import veil.ludeme.gdl.Val;
 
 /** {@code (byScore expr [misere:True])} and {@code (ranking by:expr)}: rank players by a score (Player bound). */
 public final class ByScore extends SimpleLudeme {
@@ -40,5 +52,30 @@ public final class ByScore extends SimpleLudeme {
       }
       s.boundPlayer = saved;
     };
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    return (GdlEmitter.Outcome) Gdl::byScore;
+  }
+
+  /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */
+  static final class Gdl {
+    private Gdl() {}
+
+    public static OutcomeGdl.Keys byScore(Bound b, Flow f) throws ExportException {
+      Exprs x = f.x;
+      boolean ranking = b.name().equals("ranking");
+      String p = x.out.var();
+      String player = Program.atom(x.m.players(), p);
+      Ctx ctx = Ctx.EMPTY.bind("Player", Val.of(p, Kind.PLAYER), player);
+      List<String> body = new ArrayList<>(List.of(player));
+      Val score = x.num(b.get(ranking ? "by" : "score"), Kind.NUM, ctx, body);
+      if (!ranking && b.flag("misere", false)) {
+        score = x.arith('-', Val.num(0), score, body, b.call);
+      }
+      Rel r = x.helper("key", Ctx.EMPTY, List.of(body), List.of(List.of(p, score.term())));
+      return new OutcomeGdl.Keys(r, score.nums());
+    }
   }
 }

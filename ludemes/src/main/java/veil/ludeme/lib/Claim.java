@@ -1,6 +1,9 @@
 package veil.ludeme.lib;
 
+import java.util.ArrayList;
+import java.util.List;
 import veil.dsl.DslException;
+import veil.ludeme.Names;
 import veil.ludeme.Action;
 import veil.ludeme.CompiledGame;
 import veil.ludeme.LudState;
@@ -11,6 +14,17 @@ import veil.ludeme.compile.Compiler;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.JointActionGdl;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.Exprs;
+import veil.ludeme.gdl.Family;
+import veil.ludeme.gdl.Flow;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.Model;
+import veil.ludeme.gdl.Program;
+import veil.ludeme.gdl.Rel;
+import veil.ludeme.gdl.Val;
 import veil.model.MoveList;
 
 /**
@@ -125,6 +139,110 @@ public final class Claim extends SimpleLudeme {
     @Override
     public String text(CompiledGame g, int payload) {
       return "(" + verb + " " + (payload / cols + 1) + " " + (payload % cols + 1) + ")";
+    }
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    return (GdlEmitter.Move) (b, x) -> new Gdl.JointClaim(Names.gdl(b.text("name", "mark")),
+        Names.gdl(b.text("tell", "ok")));
+  }
+
+  /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */
+  static final class Gdl {
+    private Gdl() {}
+
+    /**
+     * (claim): every player tries a site it has not tried; a blank site goes to its only claimant, or when several
+     * claim it to the one random's tie-break names; a successful claimant is told the word. Decided against the
+     * board as it was before the step.
+     */
+    public static final class JointClaim implements JointActionGdl {
+      private final String verb;
+      private final String word;
+
+      JointClaim(String verb, String word) {
+        this.verb = verb;
+        this.word = word;
+      }
+
+      @Override
+      public String verb() {
+        return verb;
+      }
+
+      @Override
+      public boolean hasCard() {
+        return false;
+      }
+
+      @Override
+      public Rel legal(Ctx ctx, Exprs x) {
+        Val me = x.mover(ctx, new ArrayList<>());
+        String r = x.out.var();
+        String c = x.out.var();
+        Board.Gdl.rows(x);
+        List<String> body = new ArrayList<>(List.of(Program.atom("boardrow", r), Program.atom("boardcol", c)));
+        body.add(Program.not(x.store.read(x.fam.tried(), List.of(me.term(), r, c), null)));
+        return x.helper("moves", ctx, List.of(body), List.of(List.of(Program.atom(verb, r, c))));
+      }
+
+      @Override
+      public void apply(Flow f, String card, String cardLit) throws ExportException {
+        throw new IllegalStateException("claims are resolved jointly");
+      }
+
+      /** The random role's tie-break moves. */
+      @Override
+      public String randomMove(String player) {
+        return Program.atom("tiebreak", player);
+      }
+
+      /** The whole joint move of a claim step. */
+      @Override
+      public void applyJoint(Flow f) {
+        Model m = f.m;
+        Family cell = f.fam.cell();
+        Family tried = f.fam.tried();
+        List<Flow.W> marks = new ArrayList<>();
+        List<Flow.W> tries = new ArrayList<>();
+        for (int p = 0; p < m.n; p++) {
+          String me = m.player[p];
+          String r = f.out.var();
+          String c = f.out.var();
+          String does = Program.atom("does", me, Program.atom(verb, r, c));
+          // Contested: another player claims the same site.
+          List<List<String>> contestBodies = new ArrayList<>();
+          for (int q = 0; q < m.n; q++) {
+            if (q != p) {
+              contestBodies.add(List.of(does, Program.atom("does", m.player[q], Program.atom(verb, r, c))));
+            }
+          }
+          String contested = null;
+          if (!contestBodies.isEmpty()) {
+            String rel = f.out.rel("contested");
+            contested = rel;
+            for (List<String> cb : contestBodies) {
+              f.out.rule(rel, cb);
+            }
+          }
+          String success = f.out.rel("claimed");
+          String blank = f.store.read(cell, List.of(r, c), "none");
+          List<String> alone = new ArrayList<>(List.of(does, blank));
+          if (contested != null) {
+            alone.add(Program.not(contested));
+          }
+          f.out.rule(success, alone);
+          if (contested != null) {
+            f.out.rule(success, List.of(does, blank, Program.atom("does", "random", randomMove(me))));
+          }
+          f.sees(me, word, List.of(success));
+          marks.add(new Flow.W(List.of(r, c), me, List.of(success, does), null));
+          tries.add(new Flow.W(List.of(me, r, c), null, List.of(does), null));
+        }
+        f.write(tried, tries);
+        f.write(cell, marks);
+      }
     }
   }
 }

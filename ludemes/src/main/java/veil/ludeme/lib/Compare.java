@@ -9,6 +9,12 @@ import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.Bound;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.Exprs;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.Val;
 
 /** {@code (= a b)}, {@code (!= a b)}, {@code (< a b)}, {@code (<= a b)}, {@code (> a b)}, {@code (>= a b)}. */
 public final class Compare extends SimpleLudeme {
@@ -88,6 +94,22 @@ public final class Compare extends SimpleLudeme {
         return s -> x.eval(s) > k;
       default:
         return s -> x.eval(s) >= k;
+    }
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    return (GdlEmitter.Cond) Gdl::compare;
+  }
+
+  /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */
+  static final class Gdl {
+    private Gdl() {}
+
+    public static void compare(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
+      Val a = x.projected(b.get("a"), null, ctx, body);
+      Val c = x.projected(b.get("b"), null, ctx, body);
+      x.compare(b.name(), a, c, body, b.call);
     }
   }
 }

@@ -1,7 +1,10 @@
 package veil.ludeme.lib;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 import veil.dsl.DslException;
+import veil.dsl.Node;
 import veil.ludeme.BoolExpr;
 import veil.ludeme.CardsExpr;
 import veil.ludeme.Effect;
@@ -11,6 +14,18 @@ import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.ActionGdl;
+import veil.ludeme.gdl.Bound;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.Exprs;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.Kind;
+import veil.ludeme.gdl.MoveGdl;
+import veil.ludeme.gdl.MoveRuleGdl;
+import veil.ludeme.gdl.Program;
+import veil.ludeme.gdl.Rel;
+import veil.ludeme.gdl.Val;
 import veil.model.MoveList;
 
 /** {@code (if c a [b])}: an integer, a set of cards, an effect or a move rule chosen by a condition. */
@@ -82,6 +97,107 @@ public final class Conditional extends SimpleLudeme {
             return x.managesTurn() || y != null && y.managesTurn();
           }
         };
+      }
+    }
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    switch (type()) {
+      case INT:
+        return (GdlEmitter.Num) Gdl::intIf;
+      case CARDS:
+        return (GdlEmitter.Cards) Gdl::cardsIf;
+      case EFFECT:
+        return (GdlEmitter.Effect) (b, ctx, f) -> f.branch(b.get("c"), b.get("a"), b.get("b"), ctx);
+      case MOVE:
+        return (GdlEmitter.Move) (b, x) -> new Gdl.If(b.get("c"), MoveRuleGdl.move(b.get("a"), x),
+            b.has("b") ? MoveRuleGdl.move(b.get("b"), x) : null);
+      default:
+        return null;
+    }
+  }
+
+  /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */
+  static final class Gdl {
+    private Gdl() {}
+
+    /** (if c a [b]): b is 0 when omitted. */
+    public static Val intIf(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
+      String c = x.condAtom(b.get("c"), ctx);
+      List<String> ba = new ArrayList<>(List.of(c));
+      Val a = x.num(b.get("a"), ctx, ba);
+      List<String> bb = new ArrayList<>(List.of(Program.not(c)));
+      Val e = b.has("b") ? x.num(b.get("b"), ctx, bb) : Val.num(0);
+      if (a.kind() != e.kind()) {
+        if (a.constant() != null) {
+          a = x.coerce(a, e.kind(), b.get("a"));
+        } else {
+          e = x.coerce(e, a.kind(), b.has("b") ? b.get("b") : b.call);
+        }
+      }
+      // The negated condition needs its variables bound: the context's ranges are added by the helper.
+      Rel rel = x.helper("val", ctx, List.of(ba, bb), List.of(List.of(a.term()), List.of(e.term())));
+      String v = x.out.var();
+      body.add(rel.call(v));
+      TreeSet<Integer> nums = null;
+      if (a.kind() == Kind.NUM) {
+        nums = new TreeSet<>(a.nums());
+        nums.addAll(e.nums());
+      }
+      return new Val(v, a.kind(), nums);
+    }
+
+    public static String cardsIf(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
+      String cond = x.condAtom(b.get("c"), ctx);
+      List<List<String>> bodies = new ArrayList<>();
+      List<List<String>> outs = new ArrayList<>();
+      List<String> yes = new ArrayList<>(List.of(cond));
+      outs.add(List.of(x.cards(b.get("a"), ctx, yes)));
+      bodies.add(yes);
+      if (b.has("b")) {
+        List<String> no = new ArrayList<>(List.of(Program.not(cond)));
+        outs.add(List.of(x.cards(b.get("b"), ctx, no)));
+        bodies.add(no);
+      }
+      String c = x.out.var();
+      body.add(x.helper("ifcards", ctx, bodies, outs).call(c));
+      return c;
+    }
+
+    public static final class If implements MoveGdl {
+      private final Node cond;
+      private final MoveGdl yes;
+      private final MoveGdl no;
+
+      If(Node cond, MoveGdl yes, MoveGdl no) {
+        this.cond = cond;
+        this.yes = yes;
+        this.no = no;
+      }
+
+      @Override
+      public Rel legal(Ctx ctx, Exprs x) throws ExportException {
+        String c = x.condAtom(cond, ctx);
+        List<List<String>> bodies = new ArrayList<>();
+        List<List<String>> outs = new ArrayList<>();
+        String mv = x.out.var();
+        bodies.add(List.of(c, yes.legal(ctx, x).call(mv)));
+        outs.add(List.of(mv));
+        if (no != null) {
+          String mv2 = x.out.var();
+          bodies.add(List.of(Program.not(c), no.legal(ctx, x).call(mv2)));
+          outs.add(List.of(mv2));
+        }
+        return x.helper("moves", ctx, bodies, outs);
+      }
+
+      @Override
+      public void actions(List<ActionGdl> out) {
+        yes.actions(out);
+        if (no != null) {
+          no.actions(out);
+        }
       }
     }
   }

@@ -7,6 +7,7 @@ import veil.ludeme.Slot;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.GdlEmitter;
 
 /** {@code (turns)}, {@code (step)}: counters the engine keeps. */
 public final class Counters extends SimpleLudeme {
@@ -31,5 +32,13 @@ public final class Counters extends SimpleLudeme {
   public Object build(Args a) {
     int k = slot;
     return Ints.read(k);
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    if (name().equals("turns")) {
+      return (GdlEmitter.Num) (b, ctx, body, x) -> x.read(x.fam.turns(), List.of(), body);
+    }
+    return (GdlEmitter.Num) (b, ctx, body, x) -> x.read(x.fam.step(), List.of(), body);
   }
 }

@@ -1,11 +1,17 @@
 package veil.ludeme.lib;
 
+import java.util.List;
 import veil.dsl.DslException;
 import veil.ludeme.BoolExpr;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Compiler;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.Bound;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.Exprs;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.Program;
 
 /** {@code (full)}: no site of the board is empty. */
 public final class Full extends SimpleLudeme {
@@ -34,5 +40,22 @@ public final class Full extends SimpleLudeme {
       }
       return true;
     };
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    return (GdlEmitter.Cond) Gdl::full;
+  }
+
+  /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */
+  static final class Gdl {
+    private Gdl() {}
+
+    public static void full(Bound b, Ctx ctx, List<String> body, Exprs x) {
+      String r = x.out.var();
+      String c = x.out.var();
+      List<String> one = List.of(x.store.read(x.fam.cell(), List.of(r, c), "none"));
+      body.add(Program.not(x.helper("blank", ctx, List.of(one), List.of(List.of())).call()));
+    }
   }
 }

@@ -3,6 +3,7 @@ package veil.ludeme.lib;
 import java.util.ArrayList;
 import java.util.List;
 import veil.dsl.DslException;
+import veil.dsl.Node;
 import veil.ludeme.BoolExpr;
 import veil.ludeme.IntExpr;
 import veil.ludeme.compile.Args;
@@ -10,6 +11,13 @@ import veil.ludeme.compile.Compiler;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.Bound;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.Exprs;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.Kind;
+import veil.ludeme.gdl.Val;
 
 /** {@code (line K P)}: player P has K marks in a row, column or diagonal of the board. */
 public final class Line extends SimpleLudeme {
@@ -72,5 +80,52 @@ public final class Line extends SimpleLudeme {
       }
     }
     return out.toArray(new int[0][]);
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    return (GdlEmitter.Cond) Gdl::line;
+  }
+
+  /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */
+  static final class Gdl {
+    private Gdl() {}
+
+    /** (line K P): one rule per straight line of K sites. */
+    public static void line(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
+      if (!(b.get("length") instanceof veil.dsl.Node.Int k)) {
+        throw ExportException.at(b.call, "(line K P) needs K as a number");
+      }
+      int rows = x.m.game.rows;
+      int cols = x.m.game.cols;
+      List<List<String>> bodies = new ArrayList<>();
+      List<List<String>> outs = new ArrayList<>();
+      int[][] dirs = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+      int len = (int) k.value();
+      for (int r = 0; r < rows; r++) {
+        for (int c = 0; c < cols; c++) {
+          for (int[] d : dirs) {
+            int er = r + d[0] * (len - 1);
+            int ec = c + d[1] * (len - 1);
+            if (er < 0 || er >= rows || ec < 0 || ec >= cols) {
+              continue;
+            }
+            List<String> one = new ArrayList<>();
+            Val p = x.num(b.get("player"), Kind.PLAYER, ctx, one);
+            for (int i = 0; i < len; i++) {
+              one.add(x.store.read(x.fam.cell(), List.of(Integer.toString(r + d[0] * i + 1),
+                  Integer.toString(c + d[1] * i + 1)), p.term()));
+            }
+            bodies.add(one);
+            outs.add(List.of());
+          }
+        }
+      }
+      if (bodies.isEmpty()) {
+        body.add(Exprs.FALSE);
+        return;
+      }
+      body.add(x.helper("line", ctx, bodies, outs).call());
+    }
   }
 }

@@ -9,6 +9,11 @@ import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.Bound;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.Exprs;
+import veil.ludeme.gdl.GdlEmitter;
 
 /** {@code (and c …)}, {@code (or c …)}: conditions combined, evaluated left to right with short cut. */
 public final class Logic extends SimpleLudeme {
@@ -71,5 +76,43 @@ public final class Logic extends SimpleLudeme {
       }
       return false;
     };
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    return name().equals("and") ? (GdlEmitter.Cond) Gdl::and : (GdlEmitter.Cond) Gdl::or;
+  }
+
+  /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */
+  static final class Gdl {
+    private Gdl() {}
+
+    private static List<Node> parts(Bound b) {
+      List<Node> parts = new ArrayList<>();
+      parts.add(b.get("a"));
+      if (b.has("b")) {
+        parts.add(b.get("b"));
+      }
+      parts.addAll(b.rest);
+      return parts;
+    }
+
+    public static void and(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
+      for (Node n : parts(b)) {
+        x.cond(n, ctx, body);
+      }
+    }
+
+    public static void or(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
+      List<List<String>> bodies = new ArrayList<>();
+      List<List<String>> outs = new ArrayList<>();
+      for (Node n : parts(b)) {
+        List<String> one = new ArrayList<>();
+        x.cond(n, ctx, one);
+        bodies.add(one);
+        outs.add(List.of());
+      }
+      body.add(x.helper("or", ctx, bodies, outs).call());
+    }
   }
 }

@@ -6,6 +6,8 @@ import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.Program;
 
 /** {@code (not c)}. */
 public final class Not extends SimpleLudeme {
@@ -27,5 +29,10 @@ public final class Not extends SimpleLudeme {
   public Object build(Args a) throws DslException {
     BoolExpr c = a.bool("c");
     return (BoolExpr) s -> !c.eval(s);
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    return (GdlEmitter.Cond) (b, ctx, body, x) -> body.add(Program.not(x.condAtom(b.get("c"), ctx)));
   }
 }

@@ -10,6 +10,15 @@ import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.ActionGdl;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.Exprs;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.MoveGdl;
+import veil.ludeme.gdl.MoveRuleGdl;
+import veil.ludeme.gdl.Program;
+import veil.ludeme.gdl.Rel;
 import veil.model.MoveList;
 
 /** {@code (or {m …})} — or a bare {@code {m …}} where a move is expected: every move of every rule. */
@@ -52,4 +61,10 @@ public final class OrMoves extends SimpleLudeme {
       }
     };
   }
+
+  @Override
+  public GdlEmitter gdl() {
+    return (GdlEmitter.Move) (b, x) -> new MoveRuleGdl.Or(MoveRuleGdl.parts(b.list("moves"), x), false);
+  }
+
 }

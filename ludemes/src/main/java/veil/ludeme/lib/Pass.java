@@ -1,6 +1,8 @@
 package veil.ludeme.lib;
 
+import java.util.List;
 import veil.dsl.DslException;
+import veil.ludeme.Names;
 import veil.ludeme.Action;
 import veil.ludeme.CompiledGame;
 import veil.ludeme.Effect;
@@ -9,6 +11,14 @@ import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.ActionGdl;
+import veil.ludeme.gdl.Bound;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.Exprs;
+import veil.ludeme.gdl.Flow;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.Rel;
 import veil.model.MoveList;
 
 /** {@code (pass [name:"pass"] [then:effect])}: a move that changes nothing but whose turn it is (seen by all). */
@@ -40,5 +50,46 @@ public final class Pass extends SimpleLudeme {
     };
     a.compiler().game.actions.add(act);
     return act;
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    return (GdlEmitter.Move) (b, x) -> new Gdl.PassAction(b);
+  }
+
+  /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */
+  static final class Gdl {
+    private Gdl() {}
+
+    /** (pass [name:N] [then:effect]): the bare verb. */
+    public static final class PassAction implements ActionGdl {
+      private final Bound b;
+      private final String verb;
+
+      PassAction(Bound b) throws ExportException {
+        this.b = b;
+        this.verb = Names.gdl(b.text("name", "pass"));
+      }
+
+      @Override
+      public String verb() {
+        return verb;
+      }
+
+      @Override
+      public boolean hasCard() {
+        return false;
+      }
+
+      @Override
+      public Rel legal(Ctx ctx, Exprs x) {
+        return x.helper("moves", ctx, List.of(List.of()), List.of(List.of(verb)));
+      }
+
+      @Override
+      public void apply(Flow f, String card, String cardLit) throws ExportException {
+        f.effect(b.get("then"), Ctx.EMPTY);
+      }
+    }
   }
 }

@@ -10,6 +10,8 @@ import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.MoveRuleGdl;
 import veil.model.MoveList;
 
 /** {@code (priority {m …})}: the moves of the first rule that has any (do this if you can, else that). */
@@ -48,5 +50,11 @@ public final class PriorityMoves extends SimpleLudeme {
         return managesTurn;
       }
     };
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    // The moves of "or", each part counting only when the earlier ones give none.
+    return (GdlEmitter.Move) (b, x) -> new MoveRuleGdl.Or(MoveRuleGdl.parts(b.list("moves"), x), true);
   }
 }

@@ -1,5 +1,6 @@
 package veil.ludeme.lib;
 
+import java.util.ArrayList;
 import java.util.List;
 import veil.dsl.DslException;
 import veil.ludeme.BoolExpr;
@@ -7,6 +8,14 @@ import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.Bound;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.Exprs;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.Kind;
+import veil.ludeme.gdl.Program;
+import veil.ludeme.gdl.Val;
 
 /** {@code (some Player c)} and {@code (all Player c)}: c for some / every player, bound as Player. */
 public final class Quantifier extends SimpleLudeme {
@@ -51,5 +60,33 @@ public final class Quantifier extends SimpleLudeme {
         s.boundPlayer = saved;
       }
     };
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    return (GdlEmitter.Cond) Gdl::quantifier;
+  }
+
+  /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */
+  static final class Gdl {
+    private Gdl() {}
+
+    /** (some Player c), (all Player c): Player ranges over the players. */
+    public static void quantifier(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
+      if (!b.text("over").equals("Player")) {
+        throw ExportException.at(b.get("over"), "(" + b.name() + " …) ranges over Player");
+      }
+      String p = x.out.var();
+      String range = Program.atom(x.m.players(), p);
+      Ctx inner = ctx.bind("Player", Val.of(p, Kind.PLAYER), range);
+      List<String> one = new ArrayList<>(List.of(range));
+      if (b.name().equals("some")) {
+        x.cond(b.get("c"), inner, one);
+        body.add(x.helper("some", ctx, List.of(one), List.of(List.of())).call());
+        return;
+      }
+      one.add(Program.not(x.condAtom(b.get("c"), inner)));
+      body.add(Program.not(x.helper("notall", ctx, List.of(one), List.of(List.of())).call()));
+    }
   }
 }

@@ -1,5 +1,8 @@
 package veil.ludeme.lib;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
 import veil.dsl.DslException;
 import veil.ludeme.IntExpr;
 import veil.ludeme.Outcome;
@@ -7,6 +10,17 @@ import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.Bound;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.Exprs;
+import veil.ludeme.gdl.Flow;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.Kind;
+import veil.ludeme.gdl.OutcomeGdl;
+import veil.ludeme.gdl.Program;
+import veil.ludeme.gdl.Rel;
+import veil.ludeme.gdl.Val;
 
 /**
  * {@code (result Who Win|Loss|Draw)}: one player wins (the others lose), one loses (the others tie above), or all
@@ -37,5 +51,40 @@ public final class Result extends SimpleLudeme {
         keys[p] = p == w ? mine : 1 - mine;
       }
     };
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    return (GdlEmitter.Outcome) Gdl::result;
+  }
+
+  /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */
+  static final class Gdl {
+    private Gdl() {}
+
+    public static OutcomeGdl.Keys result(Bound b, Flow f) throws ExportException {
+      Exprs x = f.x;
+      String kind = b.text("kind");
+      String p = x.out.var();
+      String player = Program.atom(x.m.players(), p);
+      TreeSet<Integer> nums = new TreeSet<>(List.of(0, 1));
+      if (kind.equals("Draw") || b.text("who").equals("All")) {
+        Rel r = x.helper("key", Ctx.EMPTY, List.of(List.of(player)), List.of(List.of(p, "0")));
+        return new OutcomeGdl.Keys(r, nums);
+      }
+      String mine = kind.equals("Win") ? "1" : "0";
+      String theirs = kind.equals("Win") ? "0" : "1";
+      List<String> whoBody = new ArrayList<>();
+      Val who = x.num(b.get("who"), Kind.PLAYER, Ctx.EMPTY, whoBody);
+      List<String> me = new ArrayList<>(whoBody);
+      me.add(player);
+      me.add(Program.atom("eq", p, who.term()));
+      x.m.eqKind(Kind.PLAYER, null);
+      List<String> others = new ArrayList<>(whoBody);
+      others.add(player);
+      others.add(Program.atom("distinct", p, who.term()));
+      Rel r = x.helper("key", Ctx.EMPTY, List.of(me, others), List.of(List.of(p, mine), List.of(p, theirs)));
+      return new OutcomeGdl.Keys(r, nums);
+    }
   }
 }

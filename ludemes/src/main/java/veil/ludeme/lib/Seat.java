@@ -7,6 +7,13 @@ import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.Bound;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.Exprs;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.Kind;
+import veil.ludeme.gdl.Val;
 
 /** {@code (left P)}, {@code (right P)}, {@code (across P)}, {@code (self P)}: a player relative to another. */
 public final class Seat extends SimpleLudeme {
@@ -36,5 +43,31 @@ public final class Seat extends SimpleLudeme {
     int n = a.compiler().players();
     int k = offset == 0 ? n / 2 : offset == Integer.MIN_VALUE ? 0 : (offset + n) % n;
     return (IntExpr) s -> (p.eval(s) + k) % n;
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    return (GdlEmitter.Num) Gdl::seat;
+  }
+
+  /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */
+  static final class Gdl {
+    private Gdl() {}
+
+    /** (left P), (right P), (across P), (self P), (none P). */
+    public static Val seat(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
+      Val p = x.num(b.get("of"), Kind.PLAYER, ctx, body);
+      int n = x.m.n;
+      switch (b.name()) {
+        case "left":
+          return x.seat(p, 1, body);
+        case "right":
+          return x.seat(p, n - 1, body);
+        case "across":
+          return x.seat(p, n / 2, body);
+        default:
+          return p;
+      }
+    }
   }
 }

@@ -1,6 +1,9 @@
 package veil.ludeme.lib;
 
+import java.util.ArrayList;
+import java.util.List;
 import veil.dsl.DslException;
+import veil.ludeme.Names;
 import veil.ludeme.Effect;
 import veil.ludeme.IntExpr;
 import veil.ludeme.Table;
@@ -8,6 +11,13 @@ import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.Bound;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.Flow;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.Kind;
+import veil.ludeme.gdl.Val;
 
 /** {@code (tell P "ok")}: a percept for one player, for what card moves do not show (an answer, a success). */
 public final class Tell extends SimpleLudeme {
@@ -22,5 +32,21 @@ public final class Tell extends SimpleLudeme {
     Table t = a.compiler().table;
     int word = t.tellIndex(veil.ludeme.Names.gdl(a.text("what")));
     return (Effect) s -> t.tell(s, p.eval(s), word);
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    return (GdlEmitter.Effect) Gdl::tell;
+  }
+
+  /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */
+  static final class Gdl {
+    private Gdl() {}
+
+    public static void tell(Bound b, Ctx ctx, Flow f) throws ExportException {
+      List<String> body = new ArrayList<>();
+      Val p = f.x.num(b.get("player"), Kind.PLAYER, ctx, body);
+      f.sees(p.term(), Names.gdl(b.text("what")), body);
+    }
   }
 }

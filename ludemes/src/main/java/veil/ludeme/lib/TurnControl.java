@@ -1,5 +1,6 @@
 package veil.ludeme.lib;
 
+import java.util.ArrayList;
 import java.util.List;
 import veil.dsl.DslException;
 import veil.ludeme.Effect;
@@ -9,6 +10,13 @@ import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.Bound;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.Flow;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.Kind;
+import veil.ludeme.gdl.Val;
 
 /** {@code (setMover P)}: who moves next in a turn-based phase. */
 public final class TurnControl extends SimpleLudeme {
@@ -28,5 +36,22 @@ public final class TurnControl extends SimpleLudeme {
       s.v[Slot.MOVER] = p.eval(s);
       s.cur = s.v[Slot.MOVER];
     };
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    return (GdlEmitter.Effect) Gdl::setMover;
+  }
+
+  /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */
+  static final class Gdl {
+    private Gdl() {}
+
+    public static void setMover(Bound b, Ctx ctx, Flow f) throws ExportException {
+      List<String> body = new ArrayList<>();
+      Val p = f.x.num(b.get("player"), Kind.PLAYER, ctx, body);
+      f.set(f.fam.control(), List.of(), p, body);
+      f.setCur(p, body);
+    }
   }
 }

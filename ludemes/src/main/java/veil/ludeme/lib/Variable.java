@@ -1,13 +1,24 @@
 package veil.ludeme.lib;
 
+import java.util.ArrayList;
 import java.util.List;
 import veil.dsl.DslException;
+import veil.dsl.Node;
 import veil.ludeme.IntExpr;
 import veil.ludeme.Ints;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
+import veil.ludeme.gdl.Bound;
+import veil.ludeme.gdl.Ctx;
+import veil.ludeme.gdl.ExportException;
+import veil.ludeme.gdl.Exprs;
+import veil.ludeme.gdl.Family;
+import veil.ludeme.gdl.Flow;
+import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.Kind;
+import veil.ludeme.gdl.Val;
 
 /** {@code (var "Name" [player])}: a variable's value; {@code (set …)} and {@code (add …)} change it. */
 public final class Variable extends SimpleLudeme {
@@ -63,5 +74,62 @@ public final class Variable extends SimpleLudeme {
       return (veil.ludeme.Effect) s -> s.v[slot.eval(s)] = value.eval(s);
     }
     return (veil.ludeme.Effect) s -> s.v[slot.eval(s)] += value.eval(s);
+  }
+
+  @Override
+  public GdlEmitter gdl() {
+    return name().equals("var") ? (GdlEmitter.Num) Gdl::variable : (GdlEmitter.Effect) Gdl::setOrAdd;
+  }
+
+  /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */
+  static final class Gdl {
+    private Gdl() {}
+
+    /** (var "Name" [player]). */
+    public static Val variable(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
+      String name = b.text("name");
+      Family f = var(x, name, b.call);
+      List<String> key = new ArrayList<>();
+      if (f.keys == 1) {
+        if (!b.has("of")) {
+          throw ExportException.at(b.call, "variable \"" + name + "\" is per player: say whose");
+        }
+        key.add(x.num(b.get("of"), Kind.PLAYER, ctx, body).term());
+      }
+      return x.read(f, key, body);
+    }
+
+    public static Family var(Exprs x, String name, Node at) throws ExportException {
+      if (!x.m.game.vars.containsKey(name)) {
+        throw ExportException.at(at, "no variable named \"" + name + "\"");
+      }
+      return x.fam.var(name, x.fam.varKind(name));
+    }
+
+    /** (set "Name" [player] value), (add "Name" [player] amount). */
+    public static void setOrAdd(Bound b, Ctx ctx, Flow f) throws ExportException {
+      String name = b.text("name");
+      Exprs x = f.x;
+      boolean perPlayer = b.has("b");
+      List<String> body = new ArrayList<>();
+      List<String> key = new ArrayList<>();
+      if (perPlayer) {
+        key.add(x.num(b.get("a"), Kind.PLAYER, ctx, body).term());
+      }
+      Node valueNode = perPlayer ? b.get("b") : b.get("a");
+      Val value = x.projected(valueNode, null, ctx, body);
+      if (b.name().equals("set")) {
+        f.fam.noteVarKind(name, value.kind(), valueNode);
+      }
+      Family fam = var(x, name, b.call);
+      if ((fam.keys == 1) != perPlayer) {
+        throw ExportException.at(b.call, "variable \"" + name + "\" is " + (perPlayer ? "not " : "") + "per player");
+      }
+      if (b.name().equals("set")) {
+        f.set(fam, key, x.coerce(value, fam.valueKind, valueNode), body);
+      } else {
+        f.add(fam, key, x.coerce(value, Kind.NUM, valueNode), body, b.call);
+      }
+    }
   }
 }

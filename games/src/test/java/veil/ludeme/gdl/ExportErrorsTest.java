@@ -1,4 +1,4 @@
-package veil.export;
+package veil.ludeme.gdl;
 
 import veil.gdl.Lockstep;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -38,8 +38,8 @@ class ExportErrorsTest {
   void aLudemeWithoutTranslationIsNamedWithItsPosition() throws Exception {
     List<Node> forms = forms(REVEALING);
     CompiledGame game = GameCompiler.compile(forms, "peek.lud", CardLibrary.language());
-    Emitters without = new Emitters().without("reveal", Type.EFFECT);
-    assertThatThrownBy(() -> GdlExport.export(game, forms, without)).isInstanceOf(ExportException.class)
+    Emitters without = new Emitters(CardLibrary.language()).without("reveal", Type.EFFECT);
+    assertThatThrownBy(() -> GdlExport.export(game, without)).isInstanceOf(ExportException.class)
         .hasMessage("export-gdl: the ludeme (reveal …) at peek.lud:7:41 cannot be exported to GDL-II yet");
   }
 
@@ -47,7 +47,7 @@ class ExportErrorsTest {
   void theSameGameWithTheTranslationExportsAndVerifies() throws Exception {
     List<Node> forms = forms(REVEALING);
     CompiledGame game = GameCompiler.compile(forms, "peek.lud", CardLibrary.language());
-    GdlExport.Exported e = GdlExport.export(game, forms);
+    GdlExport.Exported e = GdlExport.export(game);
     assertThat(e.kif()).contains("(revealed ");
     KifGame gdl = new KifLoader().load("peek.kif", e.kif(), Map.of("mode", "strict"));
     Lockstep.Result r = Lockstep.run(game, gdl, 30, 1, e::facts, gdl::trueFacts);
@@ -62,7 +62,7 @@ class ExportErrorsTest {
         "  (rules (phases {(phase \"A\" (play (pass)) (nextPhase (= (turns) 3) \"B\"))",
         "                  (phase \"B\" (play (pass)) (nextPhase (= (turns) 5) \"A\"))})",
         "         (end (if (= (turns) 8) (result All Draw)))))");
-    assertThatThrownBy(() -> GdlExport.export("loop.lud", text, Map.of())).isInstanceOf(ExportException.class)
+    assertThatThrownBy(() -> ExportFixtures.exportText("loop.lud", text, Map.of())).isInstanceOf(ExportException.class)
         .hasMessageContaining("can return to \"A\"");
   }
 

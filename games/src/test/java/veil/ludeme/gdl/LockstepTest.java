@@ -1,4 +1,4 @@
-package veil.export;
+package veil.ludeme.gdl;
 
 import veil.gdl.Lockstep;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,4 +1,4 @@
-package veil.export;
+package veil.ludeme.gdl;
 
 import veil.gdl.Lockstep;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -52,7 +52,7 @@ class ExportLockstepTest {
       String resource = "veil/export/" + name + ".lud";
       String text = new String(getClass().getClassLoader().getResourceAsStream(resource).readAllBytes(),
           java.nio.charset.StandardCharsets.UTF_8);
-      GdlExport.Exported e = GdlExport.export(resource, text, Map.of());
+      GdlExport.Exported e = ExportFixtures.exportText(resource, text, Map.of());
       veil.gdl.reason.KifGame gdl = ExportFixtures.load(e, "strict");
       Lockstep.Result r = Lockstep.run(e.game(), gdl, 100, 12, e::facts, gdl::trueFacts);
       assertThat(r.ok()).as(() -> name + ": " + r.mismatch().describe("engine", "gdl")).isTrue();

@@ -1,4 +1,4 @@
-package veil.export;
+package veil.ludeme.gdl;
 
 import veil.gdl.Lockstep;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,7 +24,20 @@ final class ExportFixtures {
   }
 
   static GdlExport.Exported export(String name, Map<String, String> options) throws Exception {
-    return GdlExport.export("veil/games/lud/" + name + ".lud", bundled(name), options);
+    return exportText("veil/games/lud/" + name + ".lud", bundled(name), options);
+  }
+
+  /** Reads, expands and compiles a .lud text with the card language, then exports it. */
+  static GdlExport.Exported exportText(String sourceName, String text, Map<String, String> options)
+      throws Exception {
+    return GdlExport.export(compile(sourceName, text, options));
+  }
+
+  static veil.ludeme.CompiledGame compile(String sourceName, String text, Map<String, String> options)
+      throws Exception {
+    return veil.ludeme.compile.GameCompiler.compile(veil.dsl.Expander.expand(
+        veil.dsl.Reader.read(veil.dsl.Source.of(sourceName, text)), options), sourceName,
+        veil.cards.CardLibrary.language());
   }
 
   static KifGame load(GdlExport.Exported e, String mode) throws Exception {
