@@ -11,14 +11,12 @@ import veil.ludeme.Effect;
 import veil.ludeme.LudState;
 import veil.ludeme.Names;
 import veil.ludeme.PlaceExpr;
-import veil.ludeme.PlaceTable;
 import veil.ludeme.Table;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Compiler;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.PlaceRef;
 import veil.ludeme.compile.SimpleLudeme;
-import veil.ludeme.compile.Symbols;
 import veil.ludeme.compile.Type;
 import veil.ludeme.gdl.ActionGdl;
 import veil.ludeme.gdl.Bound;
@@ -38,7 +36,7 @@ import veil.ludeme.gdl.Val;
 public final class MoveCard extends SimpleLudeme {
   public MoveCard() {
     super("move", Type.MOVE, "Pick one card from a place (default your hand) and move it to another.",
-        Param.named("from", "place", "where the card comes from (default (hand Mover))"),
+        Places.FROM_HAND,
         Param.required("to", "place", "where it goes"),
         Param.named("cards", "cards", "which of the place's cards may be picked (default all)"),
         Param.named("name", "name", "the move's GDL name (default move)"),
@@ -53,7 +51,7 @@ public final class MoveCard extends SimpleLudeme {
   @Override
   public Object build(Args a) throws DslException {
     Compiler c = a.compiler();
-    PlaceRef fromRef = a.has("from") ? a.place("from") : new PlaceRef(c.placeDef("Hand", a.pos()), Symbols.MOVER, false);
+    PlaceRef fromRef = Places.fromOrHand(a);
     PlaceRef toRef = a.place("to");
     if (fromRef.each() || toRef.each()) {
       throw new DslException(veil.dsl.Diagnostic.at(a.pos(), "a move goes from one place to one place (Each is for deals)"));
@@ -116,21 +114,11 @@ public final class MoveCard extends SimpleLudeme {
         return true;
       }
 
-      private Val from(Ctx ctx, Exprs x, List<String> body) throws ExportException {
-        if (b.has("from")) {
-          return x.place(b.get("from"), ctx, body);
-        }
-        veil.ludeme.PlaceTable.Def hand = x.m.place("Hand");
-        if (hand == null) {
-          throw ExportException.at(b.call, "no place named \"Hand\" to move from");
-        }
-        return x.instance(hand, x.mover(ctx, body), body);
-      }
 
       @Override
       public Rel legal(Ctx ctx, Exprs x) throws ExportException {
         List<String> body = new ArrayList<>();
-        Val from = from(ctx, x, body);
+        Val from = Places.Gdl.fromOrHand(b, ctx, x, body);
         String c;
         if (b.has("cards")) {
           c = x.cards(b.get("cards"), ctx, body);
@@ -144,7 +132,7 @@ public final class MoveCard extends SimpleLudeme {
       @Override
       public void apply(Flow f, String card, String cardLit) throws ExportException {
         List<String> body = new ArrayList<>(List.of(cardLit));
-        Val from = from(Ctx.EMPTY, f.x, body);
+        Val from = Places.Gdl.fromOrHand(b, Ctx.EMPTY, f.x, body);
         Val to = f.x.place(b.get("to"), Ctx.EMPTY, body);
         f.moveCard(card, from.term(), to.term(), body);
         f.effect(b.get("then"), Ctx.EMPTY);

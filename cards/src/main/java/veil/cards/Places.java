@@ -1,5 +1,6 @@
 package veil.cards;
 
+import veil.ludeme.compile.Symbols;
 import java.util.List;
 import veil.dsl.DslException;
 import veil.dsl.Node;
@@ -114,6 +115,15 @@ public final class Places extends SimpleLudeme {
     }
   }
 
+  /** The from: of a move that takes a card, by default the mover's hand (the one place this default is stated). */
+  static final Param FROM_HAND = Param.named("from", "place", "where the card comes from (default (hand Mover))");
+
+  /** The place a from: argument names, or the mover's hand. */
+  static PlaceRef fromOrHand(Args a) throws DslException {
+    return a.has("from") ? a.place("from")
+        : new PlaceRef(a.compiler().placeDef("Hand", a.pos()), Symbols.MOVER, false);
+  }
+
   @Override
   public GdlEmitter gdl() {
     return type() == Type.PLACE ? (GdlEmitter.Place) Gdl::place : null;
@@ -143,6 +153,18 @@ public final class Places extends SimpleLudeme {
 
     public static boolean isEach(Node owner) {
       return owner instanceof Node.Sym s && s.name().equals("Each");
+    }
+
+    /** The instance a from: argument names, or the mover's hand ({@link Places#fromOrHand}). */
+    static Val fromOrHand(Bound b, Ctx ctx, Exprs x, List<String> body) throws ExportException {
+      if (b.has("from")) {
+        return x.place(b.get("from"), ctx, body);
+      }
+      PlaceTable.Def hand = x.m.place("Hand");
+      if (hand == null) {
+        throw ExportException.at(b.call, "no place named \"Hand\" to take the card from");
+      }
+      return x.instance(hand, x.mover(ctx, body), body);
     }
 
     public static Val place(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {

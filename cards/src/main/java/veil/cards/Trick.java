@@ -13,7 +13,6 @@ import veil.ludeme.gdl.Program;
 import veil.ludeme.gdl.Exprs;
 import veil.ludeme.gdl.Rel;
 import veil.ludeme.gdl.Model;
-import veil.ludeme.PlaceTable;
 import java.util.TreeSet;
 import java.util.List;
 import java.util.ArrayList;
@@ -33,7 +32,6 @@ import veil.ludeme.compile.Compiler;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.PlaceRef;
 import veil.ludeme.compile.SimpleLudeme;
-import veil.ludeme.compile.Symbols;
 import veil.ludeme.compile.Type;
 import veil.ludeme.gdl.GdlEmitter;
 
@@ -47,7 +45,7 @@ public final class Trick extends SimpleLudeme {
   public Trick() {
     super("trick", Type.MOVE, "Trick-taking: lead, follow, the highest key wins, the cards go to the winner, "
         + "who leads next.",
-        Param.named("from", "place", "where players play from (default (hand Mover))"),
+        Places.FROM_HAND,
         Param.required("to", "place", "where a played card lies, e.g. (spot \"Table\" Mover)"),
         Param.required("won", "place", "where the winner's cards go, e.g. (pile \"Won\" Winner)"),
         Param.named("leader", "player", "who leads the first trick (default P1)"),
@@ -67,7 +65,7 @@ public final class Trick extends SimpleLudeme {
   @Override
   public Object build(Args a) throws DslException {
     Compiler c = a.compiler();
-    PlaceRef fromRef = a.has("from") ? a.place("from") : new PlaceRef(c.placeDef("Hand", a.pos()), Symbols.MOVER, false);
+    PlaceRef fromRef = Places.fromOrHand(a);
     PlaceExpr from = fromRef.expr();
     PlaceExpr to = a.place("to").expr();
     PlaceExpr won = a.place("won").expr();
@@ -257,16 +255,6 @@ public final class Trick extends SimpleLudeme {
       return true;
     }
 
-    private Val from(Ctx ctx, Exprs x, List<String> body) throws ExportException {
-      if (b.has("from")) {
-        return x.place(b.get("from"), ctx, body);
-      }
-      PlaceTable.Def hand = x.m.place("Hand");
-      if (hand == null) {
-        throw ExportException.at(b.call, "no place named \"Hand\" to play from");
-      }
-      return x.instance(hand, x.mover(ctx, body), body);
-    }
 
     @Override
     public Rel legal(Ctx ctx, Exprs x) throws ExportException {
@@ -275,7 +263,7 @@ public final class Trick extends SimpleLudeme {
       List<List<String>> outs = new ArrayList<>();
       // Leading.
       List<String> lead = new ArrayList<>();
-      Val hand = from(ctx, x, lead);
+      Val hand = Places.Gdl.fromOrHand(b, ctx, x, lead);
       lead.add(x.store.read(played, List.of(), "0"));
       String c = b.has("lead") ? x.cards(b.get("lead"), ctx, lead) : x.out.var();
       lead.add(x.store.read(x.fam.at(), List.of(c), hand.term()));
@@ -285,12 +273,12 @@ public final class Trick extends SimpleLudeme {
       if (b.has("follow")) {
         List<String> follow = following(ctx, x);
         String f = x.cards(b.get("follow"), ctx, follow);
-        follow.add(x.store.read(x.fam.at(), List.of(f), from(ctx, x, follow).term()));
+        follow.add(x.store.read(x.fam.at(), List.of(f), Places.Gdl.fromOrHand(b, ctx, x, follow).term()));
         bodies.add(follow);
         outs.add(List.of(Program.atom(verb, f)));
       } else {
         List<String> inSuit = following(ctx, x);
-        Val h = from(ctx, x, inSuit);
+        Val h = Places.Gdl.fromOrHand(b, ctx, x, inSuit);
         String f = x.out.var();
         String s = x.out.var();
         inSuit.add(x.store.read(x.fam.led(), List.of(), s));
@@ -299,11 +287,11 @@ public final class Trick extends SimpleLudeme {
         bodies.add(inSuit);
         outs.add(List.of(Program.atom(verb, f)));
         List<String> any = following(ctx, x);
-        Val h2 = from(ctx, x, any);
+        Val h2 = Places.Gdl.fromOrHand(b, ctx, x, any);
         String g = x.out.var();
         any.add(x.store.read(x.fam.at(), List.of(g), h2.term()));
         List<String> has = new ArrayList<>();
-        Val h3 = from(ctx, x, has);
+        Val h3 = Places.Gdl.fromOrHand(b, ctx, x, has);
         String d = x.out.var();
         String s2 = x.out.var();
         has.add(x.store.read(x.fam.led(), List.of(), s2));
@@ -351,7 +339,7 @@ public final class Trick extends SimpleLudeme {
         f.write(f.fam.trickCard(), clear);
       });
       List<String> mv = new ArrayList<>(List.of(cardLit));
-      Val from = from(Ctx.EMPTY, x, mv);
+      Val from = Places.Gdl.fromOrHand(b, Ctx.EMPTY, x, mv);
       Val to = x.place(b.get("to"), Ctx.EMPTY, mv);
       f.moveCard(card, from.term(), to.term(), mv);
       List<String> tb = new ArrayList<>(pb);

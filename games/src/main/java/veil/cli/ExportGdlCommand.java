@@ -12,9 +12,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
-import veil.ludeme.gdl.ExportException;
 import veil.ludeme.gdl.GdlExport;
-import veil.model.GameLoadException;
 
 /** {@code veil export-gdl GAME [-o FILE]}: the GDL-II rules (KIF) of a ludeme game. */
 @Command(
@@ -41,15 +39,8 @@ final class ExportGdlCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    GdlExport.Exported e;
-    try {
-      e = Loading.exportGdl(main, args);
-    } catch (GameLoadException ex) {
-      Loading.printReport(ex, err);
-      return Main.GAME_ERROR;
-    } catch (ExportException ex) {
-      err.println(ex.getMessage());
-      err.flush();
+    GdlExport.Exported e = Loading.exportGdl(main, args, err);
+    if (e == null) {
       return Main.GAME_ERROR;
     }
     if (output == null) {

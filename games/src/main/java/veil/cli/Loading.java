@@ -23,11 +23,22 @@ final class Loading {
 
   /**
    * The GDL-II rules of a ludeme game a GAME argument names (a bundled game or a .lud file), exported from the
-   * compiled game.
-   *
-   * @throws GameLoadException when the argument names no game, a GDL-II game, or a game that does not compile
+   * compiled game; null after printing why not (no such game, a GDL-II game, a game that does not compile, a ludeme
+   * with no translation).
    */
-  static GdlExport.Exported exportGdl(Main main, GameArgs args) throws GameLoadException, ExportException {
+  static GdlExport.Exported exportGdl(Main main, GameArgs args, PrintWriter err) {
+    try {
+      return exportGdl(main, args);
+    } catch (GameLoadException e) {
+      printReport(e, err);
+    } catch (ExportException e) {
+      err.println(e.getMessage());
+      err.flush();
+    }
+    return null;
+  }
+
+  private static GdlExport.Exported exportGdl(Main main, GameArgs args) throws GameLoadException, ExportException {
     if (!main.registry().resolve(args.game).extension().equals("lud")) {
       throw new GameLoadException("error: " + args.game + " is not a ludeme game (.lud): export-gdl exports ludeme "
           + "games to GDL-II\n");

@@ -11,7 +11,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
-import veil.ludeme.gdl.ExportException;
 import veil.ludeme.gdl.GdlExport;
 import veil.gdl.KifLoader;
 import veil.gdl.reason.KifGame;
@@ -64,15 +63,8 @@ final class VerifyGdlCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    GdlExport.Exported e;
-    try {
-      e = Loading.exportGdl(main, args);
-    } catch (GameLoadException ex) {
-      Loading.printReport(ex, err);
-      return Main.GAME_ERROR;
-    } catch (ExportException ex) {
-      err.println(ex.getMessage());
-      err.flush();
+    GdlExport.Exported e = Loading.exportGdl(main, args, err);
+    if (e == null) {
       return Main.GAME_ERROR;
     }
     KifGame gdl;

@@ -1,6 +1,5 @@
 package veil.games;
 
-import veil.gdl.Lockstep;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

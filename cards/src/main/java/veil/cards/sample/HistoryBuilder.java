@@ -19,6 +19,12 @@ import veil.model.Percepts;
 final class HistoryBuilder {
   /** At most this many joint moves are tried per step (simultaneous moves multiply). */
   private static final int MAX_TRIES = 4096;
+  /** The step {@link #jointMatches} tries joint moves at (set before each search, so the test allocates nothing). */
+  private Skeleton searchSk;
+  private Observation searchObs;
+  private int searchStep;
+  private int searchObserver;
+  private final JointOdometer.Test jointMatches = () -> tryJoint(searchSk, searchObs, searchStep, searchObserver);
 
   private final CompiledGame game;
   private final int roles;
@@ -156,25 +162,11 @@ final class HistoryBuilder {
     if (!narrow && !narrowed) {
       return false; // the narrow search already tried exactly these
     }
-    // Odometer over the active roles' candidates.
-    Arrays.fill(choice, 0, n, 0);
-    for (int tries = 0; tries < MAX_TRIES; tries++) {
-      for (int a = 0; a < n; a++) {
-        joint[active[a]] = candidates[active[a]][choice[a]];
-      }
-      if (tryJoint(sk, obs, t, observer)) {
-        return true;
-      }
-      int a = 0;
-      while (a < n && ++choice[a] == candidateCount[active[a]]) {
-        choice[a] = 0;
-        a++;
-      }
-      if (a == n) {
-        return false;
-      }
-    }
-    return false;
+    searchSk = sk;
+    searchObs = obs;
+    searchStep = t;
+    searchObserver = observer;
+    return JointOdometer.search(candidates, candidateCount, active, n, choice, joint, MAX_TRIES, jointMatches);
   }
 
   private boolean sameRaw(int[] raw, int observer) {

@@ -27,6 +27,11 @@ final class Worker {
   private static final int WITNESS_REDRAWS = 400;
   /** Joint moves a witness may try for one step. */
   private static final int WITNESS_TRIES = 3000;
+  /** The observer and percepts {@link #witnessExtends} must reproduce (set before each search). */
+  private int extendObserver;
+  private int[] extendSeen;
+  /** Whether the joint move from the witness gives the observer the percepts it saw (the state is left in ext). */
+  private final JointOdometer.Test witnessExtends = this::extendsWitness;
   /** Draws (each a full replay) allowed per sample. */
   private static final int MAX_ATTEMPTS = 2000;
 
@@ -319,6 +324,12 @@ final class Worker {
     return false;
   }
 
+  private boolean extendsWitness() {
+    ext.copyFrom(witness);
+    game.apply(ext, joint, percepts);
+    return percepts.sameAs(extendObserver, extendSeen);
+  }
+
   /** Tries the other roles' moves from the witness at step t until the observer's percepts match (into ext). */
   private boolean extendWitness(Observation obs, int t) {
     int o = obs.role();
@@ -371,26 +382,9 @@ final class Worker {
         active[n++] = r;
       }
     }
-    Arrays.fill(choice, 0, n, 0);
-    for (int tries = 0; tries < WITNESS_TRIES; tries++) {
-      for (int a = 0; a < n; a++) {
-        joint[active[a]] = candidates[active[a]][choice[a]];
-      }
-      ext.copyFrom(witness);
-      game.apply(ext, joint, percepts);
-      if (percepts.sameAs(o, seen)) {
-        return true;
-      }
-      int a = 0;
-      while (a < n && ++choice[a] == candidateCount[active[a]]) {
-        choice[a] = 0;
-        a++;
-      }
-      if (a == n) {
-        return false;
-      }
-    }
-    return false;
+    extendObserver = o;
+    extendSeen = seen;
+    return JointOdometer.search(candidates, candidateCount, active, n, choice, joint, WITNESS_TRIES, witnessExtends);
   }
 
   /**

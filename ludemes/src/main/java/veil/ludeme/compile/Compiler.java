@@ -181,7 +181,7 @@ public final class Compiler {
       for (Node item : b.items()) {
         parts.add(move(item));
       }
-      return veil.ludeme.lib.OrMoves.of(parts);
+      return veil.ludeme.lib.MoveAlternatives.of(parts, false);
     }
     return (MoveRule) call(n, Type.MOVE);
   }

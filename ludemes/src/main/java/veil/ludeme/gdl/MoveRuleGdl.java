@@ -3,7 +3,6 @@ package veil.ludeme.gdl;
 import java.util.ArrayList;
 import java.util.List;
 import veil.dsl.Node;
-import veil.ludeme.Names;
 import veil.ludeme.compile.Type;
 
 /**

@@ -1,10 +1,6 @@
 package veil.ludeme.gdl;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.NavigableSet;
-import java.util.TreeSet;
-import veil.ludeme.compile.Type;
 
 /**
  * Outcomes: (result Who Win|Loss|Draw), (byScore expr [misere:True]), (ranking by:expr). Each gives a key per

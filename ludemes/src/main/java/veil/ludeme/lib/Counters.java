@@ -1,7 +1,6 @@
 package veil.ludeme.lib;
 
 import java.util.List;
-import veil.ludeme.IntExpr;
 import veil.ludeme.Ints;
 import veil.ludeme.Slot;
 import veil.ludeme.compile.Args;

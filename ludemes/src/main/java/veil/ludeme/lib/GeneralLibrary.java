@@ -24,8 +24,7 @@ public final class GeneralLibrary {
     out.add(new ForEachPlayer());
     out.addAll(TurnControl.all());
     out.add(new Tell());
-    out.add(new OrMoves());
-    out.add(new PriorityMoves());
+    out.addAll(MoveAlternatives.all());
     out.add(new Pass());
     out.add(new Result());
     out.addAll(ByScore.all());
