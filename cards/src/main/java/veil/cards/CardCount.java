@@ -8,6 +8,7 @@ import veil.dsl.DslException;
 import veil.ludeme.BoolExpr;
 import veil.ludeme.CardsExpr;
 import veil.ludeme.IntExpr;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
@@ -67,6 +68,11 @@ public final class CardCount extends SimpleLudeme {
       default:
         return (BoolExpr) s -> cards.eval(s) == 0;
     }
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 
   @Override

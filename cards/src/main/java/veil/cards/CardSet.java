@@ -8,6 +8,7 @@ import veil.ludeme.BoolExpr;
 import veil.ludeme.CardsExpr;
 import veil.ludeme.IntExpr;
 import veil.ludeme.Ints;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Compiler;
 import veil.ludeme.compile.Param;
@@ -171,6 +172,11 @@ public final class CardSet extends SimpleLudeme {
         return firstNonEmpty(xs.toArray(new CardsExpr[0]));
       }
     }
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 
   @Override

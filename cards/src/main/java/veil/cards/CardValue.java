@@ -10,6 +10,7 @@ import veil.ludeme.IntExpr;
 import veil.ludeme.Ints;
 import veil.ludeme.Names;
 import veil.ludeme.Slot;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Compiler;
 import veil.ludeme.compile.Param;
@@ -119,6 +120,11 @@ public final class CardValue extends SimpleLudeme {
           veil.dsl.Names.nearest(name, a.compiler().cardTable.maps().keySet(), 3)));
     }
     return m;
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 
   @Override

@@ -6,9 +6,11 @@ import veil.dsl.DslException;
 import veil.dsl.Node;
 import veil.ludeme.Effect;
 import veil.ludeme.IntExpr;
+import veil.ludeme.PendingDeal;
 import veil.ludeme.PlaceExpr;
 import veil.ludeme.PlaceTable;
 import veil.ludeme.Table;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Compiler;
 import veil.ludeme.compile.Param;
@@ -76,11 +78,11 @@ public final class Dealing extends SimpleLudeme {
       }
       int per = a.constInt("count");
       int total = per * c.players();
-      return (Effect) s -> t.enqueueDeal(s, from.instance(s), dstBase, -1, total);
+      return (Effect) s -> t.enqueueDeal(s, from.instance(s), dstBase, PendingDeal.EACH, total);
     }
     IntExpr count = kind == 1 ? a.intExpr("count") : a.intExpr("count", 1);
     if (!to.def().perPlayer()) {
-      return (Effect) s -> t.enqueueDeal(s, from.instance(s), dstBase, -2, count.eval(s));
+      return (Effect) s -> t.enqueueDeal(s, from.instance(s), dstBase, PendingDeal.SHARED, count.eval(s));
     }
     IntExpr owner = to.owner();
     return (Effect) s -> t.enqueueDeal(s, from.instance(s), dstBase, owner.eval(s), count.eval(s));
@@ -97,6 +99,11 @@ public final class Dealing extends SimpleLudeme {
       }
     }
     throw new DslException(veil.dsl.Diagnostic.at(a.pos(), "no deck to deal from", "from:\"Deck\""));
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.DEAL;
   }
 
   @Override

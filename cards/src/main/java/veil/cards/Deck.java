@@ -8,6 +8,7 @@ import veil.dsl.Node;
 import veil.ludeme.CardTable;
 import veil.ludeme.Names;
 import veil.ludeme.PlaceTable;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Compiler;
 import veil.ludeme.compile.Param;
@@ -143,5 +144,10 @@ public final class Deck extends SimpleLudeme {
 
   private static boolean isNumber(String s) {
     return !s.isEmpty() && s.chars().allMatch(Character::isDigit) && s.length() < 9;
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 }

@@ -7,6 +7,7 @@ import veil.dsl.Expander;
 import veil.dsl.Node;
 import veil.dsl.Reader;
 import veil.dsl.Source;
+import veil.cards.sample.CardSampler;
 import veil.ludeme.CompiledGame;
 import veil.ludeme.compile.GameCompiler;
 import veil.model.GameLoadException;
@@ -33,11 +34,8 @@ public final class LudLoader implements GameLoader {
       throws DslException {
     List<Node> forms = Reader.read(Source.of(sourceName, text));
     List<Node> expanded = Expander.expand(forms, options);
-    CompiledGame g = GameCompiler.compile(expanded, sourceName, CardLibrary.language());
     // Card games get the fast sampler that deals unseen cards straight into hidden places.
-    if (veil.cards.sample.CardSampler.supports(g)) {
-      g.setDeterminizer(new veil.cards.sample.CardSampler(g));
-    }
-    return g;
+    return GameCompiler.compile(expanded, sourceName, CardLibrary.language(),
+        g -> CardSampler.supports(g) ? new CardSampler(g) : null);
   }
 }

@@ -12,6 +12,7 @@ import veil.ludeme.LudState;
 import veil.ludeme.Names;
 import veil.ludeme.PlaceExpr;
 import veil.ludeme.Table;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Compiler;
 import veil.ludeme.compile.Param;
@@ -83,6 +84,11 @@ public final class MoveCard extends SimpleLudeme {
     };
     c.game.actions.add(act);
     return act;
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.CARD_MOVE;
   }
 
   @Override

@@ -1,5 +1,6 @@
 package veil.cards;
 
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Symbols;
 import java.util.List;
 import veil.dsl.DslException;
@@ -122,6 +123,11 @@ public final class Places extends SimpleLudeme {
   static PlaceRef fromOrHand(Args a) throws DslException {
     return a.has("from") ? a.place("from")
         : new PlaceRef(a.compiler().placeDef("Hand", a.pos()), Symbols.MOVER, false);
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 
   @Override

@@ -6,6 +6,7 @@ import veil.dsl.DslException;
 import veil.ludeme.Effect;
 import veil.ludeme.IntExpr;
 import veil.ludeme.Table;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
@@ -41,6 +42,11 @@ public final class Reveal extends SimpleLudeme {
     }
     IntExpr who = a.intExpr("to");
     return (Effect) s -> t.reveal(s, card.eval(s), who.eval(s));
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 
   @Override

@@ -7,6 +7,7 @@ import veil.ludeme.Effect;
 import veil.ludeme.IntExpr;
 import veil.ludeme.PlaceExpr;
 import veil.ludeme.Table;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.PlaceRef;
@@ -69,6 +70,11 @@ public final class Transfer extends SimpleLudeme {
         t.moveCard(s, k, at, dst);
       }
     };
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 
   @Override

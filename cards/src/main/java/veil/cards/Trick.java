@@ -27,6 +27,7 @@ import veil.ludeme.Names;
 import veil.ludeme.PlaceExpr;
 import veil.ludeme.Slot;
 import veil.ludeme.Table;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Compiler;
 import veil.ludeme.compile.Param;
@@ -213,6 +214,11 @@ public final class Trick extends SimpleLudeme {
     public String text(CompiledGame g, int card) {
       return "(" + verb + " " + t.cardText(card) + ")";
     }
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.CARD_MOVE;
   }
 
   @Override

@@ -4,6 +4,7 @@ import veil.dsl.Diagnostic;
 import veil.dsl.DslException;
 import veil.dsl.Node;
 import veil.ludeme.CardTable;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Compiler;
 import veil.ludeme.compile.Param;
@@ -51,5 +52,10 @@ public final class ValueMap extends SimpleLudeme {
     }
     t.defineMap(name, values);
     return this;
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 }

@@ -44,12 +44,26 @@ final class CheckCommand implements Callable<Integer> {
         + " plays chance)" : ""));
     out.println("  players      " + Loading.players(game));
     out.println("  step bound   " + game.stepBound() + " joint moves");
-    out.println("  sampler      " + (game.determinizer() != null ? "game-specific determinizer" : "general only"));
+    out.println("  sampler      " + sampler(game));
     for (String line : game.summary()) {
       int cut = line.indexOf(' ');
       out.println("  " + (cut < 0 ? line : String.format("%-12s %s", line.substring(0, cut), line.substring(cut).trim())));
     }
     out.flush();
     return 0;
+  }
+
+  /** Which information-set sampler the honest agents use, and why not the card sampler when a card game has not. */
+  private static String sampler(Game game) {
+    if (game.determinizer() instanceof veil.cards.sample.CardSampler) {
+      return "card sampler (deals the unseen cards into the hidden places)";
+    }
+    if (game.determinizer() != null) {
+      return "game-specific determinizer";
+    }
+    if (game instanceof veil.ludeme.CompiledGame g) {
+      return "general (the card sampler does not apply: " + veil.cards.sample.CardSampler.unsupported(g) + ")";
+    }
+    return "general";
   }
 }

@@ -62,7 +62,7 @@ class MainTest {
         + "  roles        p1 p2 random  (random plays chance)\n"
         + "  players      2\n"
         + "  step bound   10 joint moves\n"
-        + "  sampler      general only\n");
+        + "  sampler      general\n");
   }
 
   @Test

@@ -1,8 +1,9 @@
 package veil.ludeme;
 
 /**
- * A kind of move a player can make: the leaf of a move rule. A move is the int {@code id << 16 | payload}, where
- * the payload (a card, a site, an option) says which one of the action's moves it is.
+ * A kind of move a player can make: the leaf of a move rule. A move is an int packing the action's id and a payload
+ * (a card, a site, an option) that says which one of the action's moves it is: {@link #encode}, {@link #actionOf}
+ * and {@link #payloadOf} are the only code that knows how.
  */
 public abstract class Action implements MoveRule {
   /** Set by the game when it registers its actions; ids start at 1 (0 is noop). */
@@ -23,7 +24,12 @@ public abstract class Action implements MoveRule {
   }
 
   protected final int move(int payload) {
-    return id << 16 | payload;
+    return encode(id, payload);
+  }
+
+  /** The move of an action with this payload: the one place a move is packed. */
+  public static int encode(int actionId, int payload) {
+    return actionId << 16 | payload;
   }
 
   /** Plays the move with this payload for the player {@link LudState#cur}. */

@@ -24,23 +24,24 @@ public final class CompiledGame implements Game {
   public final String name;
   public final String description;
   public final int players;
-  public final String[] roleNames;
+  private final String[] roleNames;
   public final boolean hasRandom;
   public final int stepBound;
   public final Table table;
   public final CardTable.Frozen cards;
   public final PlaceTable.Frozen places;
   public final Layout layout;
-  public final int[] initialVars;
-  public final String[] varNames;
+  private final int[] initialVars;
+  /** The variables' names, in the order of their slots. */
+  public final List<String> varNames;
   public final int rows;
   public final int cols;
   public final Effect start;
-  public final Phase[] phases;
-  public final EndRule[] endRules;
+  private final Phase[] phases;
+  private final EndRule[] endRules;
   /** Each end rule's condition when it is a comparison of a state int with a constant, else null. */
   private final Ints.ReadTest[] endTests;
-  public final Action[] actions;
+  private final Action[] actions;
   public final String sourceName;
   /** Value maps by name (for export to GDL-II): each card's value. */
   public final java.util.Map<String, int[]> maps;
@@ -50,7 +51,7 @@ public final class CompiledGame implements Game {
   public final java.util.Map<String, int[]> vars;
   /** The rules as the compiler found them (for the GDL-II export, which reads them a second way). */
   private final veil.ludeme.compile.GameSyntax syntax;
-  private Determinizer determinizer;
+  private final Determinizer determinizer;
 
   public CompiledGame(Builder b) {
     name = b.name;
@@ -69,8 +70,8 @@ public final class CompiledGame implements Game {
     cards = table.cards;
     places = table.places;
     layout = table.layout;
-    initialVars = b.initialVars;
-    varNames = b.varNames;
+    initialVars = b.initialVars.clone();
+    varNames = List.of(b.varNames);
     rows = b.rows;
     cols = b.cols;
     start = b.start;
@@ -92,6 +93,31 @@ public final class CompiledGame implements Game {
     placeDefs = List.copyOf(b.placeDefs);
     vars = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(b.vars));
     syntax = b.syntax;
+    // Last, so that the sampler sees the finished game (it keeps a reference to it; nothing changes afterwards).
+    determinizer = b.determinizer == null ? null : b.determinizer.apply(this);
+  }
+
+  /** The roles' names: the players', then random's if the game has chance. */
+  public List<String> roleNames() {
+    return List.of(roleNames);
+  }
+
+  public int phaseCount() {
+    return phases.length;
+  }
+
+  public Phase phase(int i) {
+    return phases[i];
+  }
+
+  /** How many action ids there are (ids 0 and 1 are noop and deal; the game's actions follow). */
+  public int actionCount() {
+    return actions.length;
+  }
+
+  /** The action with this id (2 and up). */
+  public Action action(int id) {
+    return actions[id];
   }
 
   /** The rules as the compiler found them, or null for a game built without the compiler. */
@@ -122,11 +148,10 @@ public final class CompiledGame implements Game {
     public List<PlaceTable.Def> placeDefs = new ArrayList<>();
     public java.util.Map<String, int[]> vars = new java.util.LinkedHashMap<>();
     public veil.ludeme.compile.GameSyntax syntax;
+    /** The game's own sampler, made from the finished game, or null for the general one. */
+    public java.util.function.Function<CompiledGame, Determinizer> determinizer;
   }
 
-  public void setDeterminizer(Determinizer d) {
-    this.determinizer = d;
-  }
 
   @Override
   public Determinizer determinizer() {
@@ -205,11 +230,11 @@ public final class CompiledGame implements Game {
     }
     if (v[Slot.PENDING] > 0) {
       if (role == players) {
-        long src = s.places[v[layout.pending]];
+        long src = s.places[v[layout.pending + PendingDeal.SOURCE]];
         while (src != 0) {
           int c = Long.numberOfTrailingZeros(src);
           src &= src - 1;
-          out.add(DEAL << 16 | c);
+          out.add(Action.encode(DEAL, c));
         }
       } else {
         out.add(0);
@@ -293,7 +318,7 @@ public final class CompiledGame implements Game {
 
   /** The cards the pending deal draws from (when {@link #isDealing}). */
   public long dealSource(LudState s) {
-    return s.places[s.v[layout.pending]];
+    return s.places[s.v[layout.pending + PendingDeal.SOURCE]];
   }
 
   /**
@@ -302,7 +327,7 @@ public final class CompiledGame implements Game {
    */
   public boolean dealGoesOnAfterOneCard(LudState s) {
     int at = layout.pending;
-    return s.v[at + 3] >= 2 && Long.bitCount(s.places[s.v[at]]) >= 2;
+    return s.v[at + PendingDeal.LEFT] >= 2 && Long.bitCount(s.places[s.v[at + PendingDeal.SOURCE]]) >= 2;
   }
 
   /**
@@ -324,7 +349,7 @@ public final class CompiledGame implements Game {
 
   /** The random role's move that deals this card. */
   public static int dealMove(int card) {
-    return DEAL << 16 | card;
+    return Action.encode(DEAL, card);
   }
 
   /** An engine move (never negative), or {@link #NO_MOVE} for -1. */
@@ -334,12 +359,12 @@ public final class CompiledGame implements Game {
 
   /** The random role's deal: one card drawn uniformly from the source, as the i-th of its listed moves. */
   private int randomDeal(LudState s, SplittableRandom rng) {
-    long src = s.places[s.v[layout.pending]];
+    long src = s.places[s.v[layout.pending + PendingDeal.SOURCE]];
     int n = Long.bitCount(src);
     if (n == 0) {
       return -1;
     }
-    return DEAL << 16 | Bits.select(src, n == 1 ? 0 : veil.model.Uniform.below(rng, n));
+    return Action.encode(DEAL, Bits.select(src, n == 1 ? 0 : veil.model.Uniform.below(rng, n)));
   }
 
   @Override
@@ -351,7 +376,7 @@ public final class CompiledGame implements Game {
     }
     s.sink = percepts;
     if (v[Slot.PENDING] > 0) {
-      table.dealOne(s, joint[players] & 0xFFFF);
+      table.dealOne(s, Action.payloadOf(joint[players]));
     } else {
       Phase ph = phases[v[Slot.PHASE]];
       if (ph.simultaneous) {
@@ -362,7 +387,7 @@ public final class CompiledGame implements Game {
             s.cur = p;
             int m = joint[p];
             if (m != 0) {
-              actions[m >>> 16].apply(s, m & 0xFFFF);
+              actions[Action.actionOf(m)].apply(s, Action.payloadOf(m));
             }
           }
         }
@@ -387,7 +412,7 @@ public final class CompiledGame implements Game {
     int[] v = s.v;
     int p = v[Slot.MOVER];
     s.cur = p;
-    actions[m >>> 16].apply(s, m & 0xFFFF);
+    actions[Action.actionOf(m)].apply(s, Action.payloadOf(m));
     v[Slot.LAST_MOVER] = p;
     v[Slot.TURNS]++;
     if (!ph.playManagesTurn) {
@@ -418,7 +443,7 @@ public final class CompiledGame implements Game {
         if (m == -1) {
           throw noLegalMove(players);
         }
-        table.dealOne(s, m & 0xFFFF);
+        table.dealOne(s, Action.payloadOf(m));
         endStep(s);
       } else if (!ph.simultaneous) {
         s.cur = v[Slot.MOVER];
@@ -541,8 +566,8 @@ public final class CompiledGame implements Game {
     if (move == 0) {
       return "noop";
     }
-    int a = move >>> 16;
-    int payload = move & 0xFFFF;
+    int a = Action.actionOf(move);
+    int payload = Action.payloadOf(move);
     if (a == DEAL) {
       return "(deal " + cardText(payload) + ")";
     }
@@ -583,7 +608,7 @@ public final class CompiledGame implements Game {
     if (rows > 0) {
       out.add("board     " + rows + " x " + cols);
     }
-    if (varNames.length > 0) {
+    if (!varNames.isEmpty()) {
       out.add("vars      " + String.join(" ", varNames));
     }
     StringBuilder ph = new StringBuilder("phases   ");
@@ -640,8 +665,8 @@ public final class CompiledGame implements Game {
         sb.append('\n');
       }
     }
-    for (int i = 0; i < varNames.length; i++) {
-      sb.append("  ").append(varNames[i]).append(" = ").append(v[layout.vars + i]).append('\n');
+    for (int i = 0; i < varNames.size(); i++) {
+      sb.append("  ").append(varNames.get(i)).append(" = ").append(v[layout.vars + i]).append('\n');
     }
     if (v[Slot.TERMINAL] != 0) {
       sb.append("  result:");

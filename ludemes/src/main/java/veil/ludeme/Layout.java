@@ -32,7 +32,7 @@ public final class Layout {
     this.cardCount = cardCount;
     int at = Slot.HEADER;
     pending = at;
-    at += Slot.PENDING_CAPACITY * Slot.PENDING_SIZE;
+    at += PendingDeal.CAPACITY * PendingDeal.SIZE;
     trickCard = at;
     at += players;
     score = at;

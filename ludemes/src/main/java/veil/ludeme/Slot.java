@@ -29,14 +29,10 @@ public final class Slot {
   public static final int TRICK_PLAYED = 10;
   public static final int TRICKS = 11;
   public static final int TRICK_WINNER = 12;
-  /** Number of pending chance entries; the entries follow at {@link Layout#pending}. */
+  /** Number of pending chance deals; the entries follow at {@link Layout#pending} ({@link PendingDeal}). */
   public static final int PENDING = 13;
   /** Stamp clock for ordered places (the top of a pile is the card with the highest stamp). */
   public static final int CLOCK = 14;
   public static final int HEADER = 15;
 
-  /** Ints per pending chance entry: source instance, destination place, owner (-1 = each in turn), remaining, dealt. */
-  public static final int PENDING_SIZE = 5;
-  /** Capacity of the pending chance queue. */
-  public static final int PENDING_CAPACITY = 8;
 }

@@ -131,15 +131,15 @@ public final class Table {
   public void enqueueDeal(LudState s, int src, int dstBase, int owner, int count) {
     int[] v = s.v;
     int n = v[Slot.PENDING];
-    if (n == Slot.PENDING_CAPACITY) {
-      throw new IllegalStateException("more than " + Slot.PENDING_CAPACITY + " deals pending at once");
+    if (n == PendingDeal.CAPACITY) {
+      throw new IllegalStateException("more than " + PendingDeal.CAPACITY + " deals pending at once");
     }
-    int at = layout.pending + n * Slot.PENDING_SIZE;
-    v[at] = src;
-    v[at + 1] = dstBase;
-    v[at + 2] = owner;
-    v[at + 3] = count;
-    v[at + 4] = 0;
+    int at = layout.pending + n * PendingDeal.SIZE;
+    v[at + PendingDeal.SOURCE] = src;
+    v[at + PendingDeal.DEST] = dstBase;
+    v[at + PendingDeal.OWNER] = owner;
+    v[at + PendingDeal.LEFT] = count;
+    v[at + PendingDeal.DEALT] = 0;
     v[Slot.PENDING] = n + 1;
   }
 
@@ -147,24 +147,25 @@ public final class Table {
   void dealOne(LudState s, int card) {
     int[] v = s.v;
     int at = layout.pending;
-    int owner = v[at + 2];
-    int dealt = v[at + 4];
-    int dst = v[at + 1] + (owner == -2 ? 0 : owner >= 0 ? owner : dealt < seatOfDeal.length ? seatOfDeal[dealt]
+    int owner = v[at + PendingDeal.OWNER];
+    int dealt = v[at + PendingDeal.DEALT];
+    int dst = v[at + PendingDeal.DEST]
+        + (owner == PendingDeal.SHARED ? 0 : owner >= 0 ? owner : dealt < seatOfDeal.length ? seatOfDeal[dealt]
         : dealt % players);
-    moveCard(s, card, v[at], dst);
-    v[at + 3]--;
-    v[at + 4]++;
+    moveCard(s, card, v[at + PendingDeal.SOURCE], dst);
+    v[at + PendingDeal.LEFT]--;
+    v[at + PendingDeal.DEALT]++;
   }
 
   /** Drops the first pending deal when it is done or its source is empty; true if it did. */
   boolean dropFinishedDeal(LudState s) {
     int[] v = s.v;
     int at = layout.pending;
-    if (v[at + 3] > 0 && s.places[v[at]] != 0) {
+    if (v[at + PendingDeal.LEFT] > 0 && s.places[v[at + PendingDeal.SOURCE]] != 0) {
       return false;
     }
     int n = v[Slot.PENDING];
-    System.arraycopy(v, at + Slot.PENDING_SIZE, v, at, (n - 1) * Slot.PENDING_SIZE);
+    System.arraycopy(v, at + PendingDeal.SIZE, v, at, (n - 1) * PendingDeal.SIZE);
     v[Slot.PENDING] = n - 1;
     return true;
   }

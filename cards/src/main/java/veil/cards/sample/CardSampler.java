@@ -3,8 +3,9 @@ package veil.cards.sample;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.LongAdder;
 import veil.ludeme.CompiledGame;
+import veil.ludeme.compile.Ludeme;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.LudState;
-import veil.ludeme.Phase;
 import veil.model.Determinizer;
 import veil.model.Observation;
 import veil.model.State;
@@ -55,24 +56,38 @@ public final class CardSampler implements Determinizer {
   }
 
   /**
-   * True for games whose every percept is a card move and whose chance is dealing: a game with cards (at most 64,
-   * in at most 64 place instances), a random role, no told words, no board and no random moves besides deals. All
-   * six bundled card games (Hearts, Hearts (simple), Agram, Golf, Ninety-Eight, Bottle Imp) qualify; Blind
-   * Tic-Tac-Toe does not.
+   * True for the games the card sampler models exactly: cards (at most 64, in at most 64 place instances), a random
+   * role, and only ludemes that declare what they are to the sampler ({@link CardSampling}) and are not {@link
+   * CardSampling#OUTSIDE} it. All six bundled card games qualify; Blind Tic-Tac-Toe does not (a board, a claim).
    */
   public static boolean supports(CompiledGame game) {
-    if (!game.hasRandom || game.cards.count() == 0 || game.rows > 0 || !game.table.tells.isEmpty()) {
-      return false;
+    return unsupported(game) == null;
+  }
+
+  /** Why the card sampler does not model a game, in words for {@code veil check}; null when it does. */
+  public static String unsupported(CompiledGame game) {
+    if (game.syntax() == null) {
+      return "the game was not compiled from a .lud text";
+    }
+    if (!game.hasRandom) {
+      return "the game has no chance";
+    }
+    if (game.cards.count() == 0) {
+      return "the game has no cards";
     }
     if (game.places.defOf().length > 64) {
-      return false;
+      return "the game has more than 64 places";
     }
-    for (Phase p : game.phases) {
-      if (p.resolver != null) {
-        return false;
+    for (Ludeme l : game.syntax().used()) {
+      CardSampling role = l.cardSampling();
+      if (role == null) {
+        return "(" + l.name() + " …) does not declare what it is to the card sampler";
+      }
+      if (role == CardSampling.OUTSIDE) {
+        return "(" + l.name() + " …) is outside what the card sampler models";
       }
     }
-    return true;
+    return null;
   }
 
   private Worker worker(int role) {

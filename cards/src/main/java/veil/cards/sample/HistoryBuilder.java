@@ -183,7 +183,7 @@ final class HistoryBuilder {
 
   /** Whether a move's payload is one of the cards (moves of card actions carry their card as payload). */
   static boolean movesCard(int move, long cards) {
-    int payload = move & 0xFFFF;
+    int payload = veil.ludeme.Action.payloadOf(move);
     return move != 0 && payload < 64 && (cards >>> payload & 1) != 0;
   }
 

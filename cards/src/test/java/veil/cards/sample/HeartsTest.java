@@ -31,7 +31,7 @@ class HeartsTest {
         joint[r] = moves.get(rng.nextInt(moves.size()));
       }
       int mover = s.v[Slot.MOVER];
-      boolean follows = g.phases[s.v[Slot.PHASE]].name.equals("Play") && s.v[Slot.PENDING] == 0
+      boolean follows = g.phase(s.v[Slot.PHASE]).name.equals("Play") && s.v[Slot.PENDING] == 0
           && s.v[Slot.TRICK_PLAYED] > 0;
       int led = s.v[Slot.LED_SUIT];
       play.step(joint);
@@ -93,7 +93,7 @@ class HeartsTest {
     SplittableRandom rng = new SplittableRandom(11);
     for (int game = 0; game < 5; game++) {
       Play.Game play = new Play.Game(g);
-      while (g.phases[play.state.v[Slot.PHASE]].name.equals("Pass") || play.state.v[Slot.PENDING] > 0) {
+      while (g.phase(play.state.v[Slot.PHASE]).name.equals("Pass") || play.state.v[Slot.PENDING] > 0) {
         play.step(rng);
       }
       int tricks = rng.nextInt(8);

@@ -178,12 +178,12 @@ final class Play {
 
   /** A game variable by its rendered name ("Total", "Points[p2]"). */
   int var(String name) {
-    for (int i = 0; i < game.varNames.length; i++) {
-      if (game.varNames[i].equals(name)) {
+    for (int i = 0; i < game.varNames.size(); i++) {
+      if (game.varNames.get(i).equals(name)) {
         return state.v[game.layout.vars + i];
       }
     }
-    throw new IllegalArgumentException("no variable " + name + " in " + List.of(game.varNames));
+    throw new IllegalArgumentException("no variable " + name + " in " + game.varNames);
   }
 
   /** The player to move in a turn-based phase. */
@@ -213,7 +213,7 @@ final class Play {
 
   /** The name of the current phase, as in the first line of the rendering. */
   String phase() {
-    return game.phases[state.v[Slot.PHASE]].name;
+    return game.phase(state.v[Slot.PHASE]).name;
   }
 
   /** Plays one step: each role's move given by text ("noop" for roles not named). */

@@ -56,6 +56,13 @@ public final class Compiler {
   /** Deal and draw effects compiled so far: each can queue one deal in a step (the export sizes its queue so). */
   private int dealSites;
 
+  /** The ludemes the game calls, in the order first called. */
+  private final java.util.Set<Ludeme> used = new java.util.LinkedHashSet<>();
+
+  public List<Ludeme> used() {
+    return List.copyOf(used);
+  }
+
   /** Called by an effect that queues a deal. */
   public void noteDealSite() {
     dealSites++;
@@ -209,6 +216,7 @@ public final class Compiler {
     }
     for (Ludeme l : defs) {
       if (l.type() == type) {
+        used.add(l);
         return l.build(new Args(this, c, l));
       }
     }

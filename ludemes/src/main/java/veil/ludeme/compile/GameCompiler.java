@@ -62,7 +62,18 @@ public final class GameCompiler {
 
   public static CompiledGame compile(List<Node> forms, String sourceName, List<Ludeme> library)
       throws DslException {
-    return new GameCompiler(library).run(forms, sourceName);
+    return compile(forms, sourceName, library, null);
+  }
+
+  /**
+   * @param determinizer makes the game's own information-set sampler from the compiled game (it may return null
+   *     for none: the agents then use the general sampler); null for none
+   */
+  public static CompiledGame compile(List<Node> forms, String sourceName, List<Ludeme> library,
+      java.util.function.Function<CompiledGame, veil.model.Determinizer> determinizer) throws DslException {
+    GameCompiler gc = new GameCompiler(library);
+    gc.c.game.determinizer = determinizer;
+    return gc.run(forms, sourceName);
   }
 
   private CompiledGame run(List<Node> forms, String sourceName) throws DslException {
@@ -134,7 +145,7 @@ public final class GameCompiler {
     c.game.maps = c.cardTable.maps();
     c.game.placeDefs = c.places.defs();
     c.game.vars = c.vars;
-    c.game.syntax = new GameSyntax(startSyntax, phaseSyntax, endSyntax, c.dealSites(), library);
+    c.game.syntax = new GameSyntax(startSyntax, phaseSyntax, endSyntax, c.dealSites(), library, c.used());
     return new CompiledGame(c.game);
   }
 

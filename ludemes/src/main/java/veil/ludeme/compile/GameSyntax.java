@@ -12,14 +12,16 @@ import veil.dsl.Node;
  * @param ends the end rules, in order
  * @param dealSites how many deal or draw effects the game has (each can queue one deal in a step)
  * @param language the ludemes the game was compiled with (the export asks each for its GDL-II translation)
+ * @param used the ludemes the game calls (the card sampler asks each what it is to it)
  */
 public record GameSyntax(List<Node> start, List<PhaseSyntax> phases, List<EndSyntax> ends, int dealSites,
-    List<Ludeme> language) {
+    List<Ludeme> language, List<Ludeme> used) {
   public GameSyntax {
     start = List.copyOf(start);
     phases = List.copyOf(phases);
     ends = List.copyOf(ends);
     language = List.copyOf(language);
+    used = List.copyOf(used);
   }
 
   /** {@code (nextPhase when "target" [then:effect])}; {@code then} is null when absent. */

@@ -30,6 +30,14 @@ public abstract class Ludeme {
   public abstract Object build(Args a) throws DslException;
 
   /**
+   * What the ludeme is to the card sampler ({@link CardSampling}); null when it does not say, which the card sampler
+   * treats as {@link CardSampling#OUTSIDE}. Every ludeme says: one that is new and does not cannot be mis-sampled.
+   */
+  public CardSampling cardSampling() {
+    return null;
+  }
+
+  /**
    * The ludeme's GDL-II translation, kept with it (one ludeme, one place): an implementation of the {@link
    * veil.ludeme.gdl.GdlEmitter} sub-interface for its type. Null when the ludeme has none yet: exporting a game
    * that uses it fails with the ludeme's name and position.

@@ -1,5 +1,6 @@
 package veil.ludeme.gdl;
 
+import veil.ludeme.PendingDeal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -229,15 +230,15 @@ public final class Families {
     return make("pending", "pending", List.of(), 1, true, Kind.OTHER, true, s -> {
       List<String> out = new ArrayList<>();
       for (int k = 0; k < s.v[Slot.PENDING]; k++) {
-        int at = lay.pending + k * Slot.PENDING_SIZE;
-        out.add("(pending " + k + " " + dealTerm(s.v[at], s.v[at + 1], s.v[at + 2], s.v[at + 3], s.v[at + 4]) + ")");
+        int at = lay.pending + k * PendingDeal.SIZE;
+        out.add("(pending " + k + " " + dealTerm(s.v[at + PendingDeal.SOURCE], s.v[at + PendingDeal.DEST], s.v[at + PendingDeal.OWNER], s.v[at + PendingDeal.LEFT], s.v[at + PendingDeal.DEALT]) + ")");
       }
       return out;
     });
   }
 
   public String dealTerm(int src, int dstBase, int owner, int left, int dealt) {
-    int dst = dstBase + (owner == -2 ? 0 : owner >= 0 ? owner : dealt % m.n);
+    int dst = dstBase + (owner == veil.ludeme.PendingDeal.SHARED ? 0 : owner >= 0 ? owner : dealt % m.n);
     return "(todeal " + m.inst[src] + " " + m.inst[dst] + " " + (owner == -1 ? "yes" : "no") + " " + left + ")";
   }
 
@@ -245,7 +246,7 @@ public final class Families {
   public List<Integer> pendingCounts(LudState s) {
     List<Integer> out = new ArrayList<>();
     for (int k = 0; k < s.v[Slot.PENDING]; k++) {
-      out.add(s.v[lay.pending + k * Slot.PENDING_SIZE + 3]);
+      out.add(s.v[lay.pending + k * PendingDeal.SIZE + 3]);
     }
     return out;
   }

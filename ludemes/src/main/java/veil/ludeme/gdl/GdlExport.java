@@ -65,7 +65,7 @@ public final class GdlExport {
     boolean deals = syn.dealSites() > 0;
     // Deals queued at once: those of the start, and every deal a step can queue (sites, loops unrolled), up to
     // the engine's capacity (beyond which it fails). Found by the passes like the numbers.
-    int[] queue = {Math.min(veil.ludeme.Slot.PENDING_CAPACITY,
+    int[] queue = {Math.min(veil.ludeme.PendingDeal.CAPACITY,
         Math.max(1, start.v[veil.ludeme.Slot.PENDING] + syn.dealSites()))};
     Program out = null;
     Families fam = null;
@@ -80,7 +80,7 @@ public final class GdlExport {
       Pass done = translate(game, syn, m, out, fam, an, deals, queue[0], start, em);
       int unwritten = done.unwrittenReads();
       // Every deal site can queue one deal in a step (loops are unrolled), besides those of the start.
-      int needed = Math.min(veil.ludeme.Slot.PENDING_CAPACITY, Math.max(queue[0],
+      int needed = Math.min(veil.ludeme.PendingDeal.CAPACITY, Math.max(queue[0],
           start.v[veil.ludeme.Slot.PENDING] + done.enqueues()));
       if (needed != queue[0]) {
         queue[0] = needed;
@@ -188,7 +188,7 @@ public final class GdlExport {
     fam.terminated().read = true;
     // Roles and the initial state go first.
     List<String> roles = new ArrayList<>();
-    for (String r : game.roleNames) {
+    for (String r : game.roleNames()) {
       roles.add("(role " + r + ")");
     }
     List<String> init = new ArrayList<>();
@@ -209,11 +209,11 @@ public final class GdlExport {
 
   /** A ludeme game whose phases can change forever without a move is refused: settling is unrolled. */
   private static void checkPhases(CompiledGame game, GameSyntax syn) throws ExportException {
-    int n = game.phases.length;
+    int n = game.phaseCount();
     boolean[][] edge = new boolean[n][n];
     for (int i = 0; i < n; i++) {
-      for (int t = 0; t < game.phases[i].exitTo.length; t++) {
-        edge[i][game.phases[i].exitTo[t]] = true;
+      for (int t = 0; t < game.phase(i).exitTo.length; t++) {
+        edge[i][game.phase(i).exitTo[t]] = true;
       }
     }
     for (int k = 0; k < n; k++) {
@@ -226,7 +226,7 @@ public final class GdlExport {
     for (int i = 0; i < n; i++) {
       if (edge[i][i]) {
         throw new ExportException("export-gdl: the phases of " + game.name + " can return to \""
-            + game.phases[i].name + "\"; only games whose phases never cycle can be exported yet");
+            + game.phase(i).name + "\"; only games whose phases never cycle can be exported yet");
       }
     }
   }

@@ -35,12 +35,12 @@ public final class Legal {
           Program.atom("dealsource", s), x.store.read(x.fam.at(), List.of(c), s)));
     }
     Ctx ctx = Ctx.EMPTY.bind("Mover", Val.of(r, Kind.PLAYER), player);
-    for (int i = 0; i < g.phases.length; i++) {
+    for (int i = 0; i < g.phaseCount(); i++) {
       List<String> when = new ArrayList<>(List.of(notOver));
       if (pending != null) {
         when.add(Program.not(pending));
       }
-      if (g.phases.length > 1) {
+      if (g.phaseCount() > 1) {
         when.add(x.store.read(x.fam.phase(), List.of(), m.phaseTerm(i)));
       }
       MoveGdl mg = moves.get(i);

@@ -30,7 +30,7 @@ public final class Model {
     n = game.players;
     player = new String[n];
     for (int p = 0; p < n; p++) {
-      player[p] = game.roleNames[p];
+      player[p] = game.roleName(p);
     }
     cardTerm = game.cards.text().clone();
     suitTerm = new String[game.cards.suitNames().length];
@@ -44,11 +44,11 @@ public final class Model {
     for (PlaceTable.Def d : game.placeDefs) {
       taken.add(Names.gdl(d.name()));
     }
-    for (int a = 2; a < game.actions.length; a++) {
-      taken.add(game.actions[a].verb());
+    for (int a = 2; a < game.actionCount(); a++) {
+      taken.add(game.action(a).verb());
     }
-    for (veil.ludeme.Phase ph : game.phases) {
-      String name = Names.gdl(ph.name);
+    for (int i = 0; i < game.phaseCount(); i++) {
+      String name = Names.gdl(game.phase(i).name);
       phaseNames.add(taken.contains(name) ? name + "_phase" : name);
     }
   }
@@ -88,7 +88,7 @@ public final class Model {
       }
     }
     for (int k = 0; k < n; k++) {
-      if (player[k].equalsIgnoreCase(name) || game.roleNames[k].equalsIgnoreCase(Names.gdl(name))) {
+      if (player[k].equalsIgnoreCase(name) || game.roleName(k).equalsIgnoreCase(Names.gdl(name))) {
         return k;
       }
     }
@@ -122,7 +122,7 @@ public final class Model {
   /** Names the game itself puts into terms (places, cards, suits, words, roles), which exported relations avoid. */
   public Set<String> gameWords() {
     Set<String> w = new HashSet<>();
-    for (String p : game.roleNames) {
+    for (String p : game.roleNames()) {
       w.add(p);
     }
     for (PlaceTable.Def d : game.placeDefs) {

@@ -135,9 +135,9 @@ public final class Step {
 
   private void playerMoves() throws ExportException {
     CompiledGame g = m.game;
-    for (int i = 0; i < g.phases.length; i++) {
+    for (int i = 0; i < g.phaseCount(); i++) {
       int ph = i;
-      String guard = g.phases.length > 1 ? f.sub(List.of(phaseLit(i))) : f.guard();
+      String guard = g.phaseCount() > 1 ? f.sub(List.of(phaseLit(i))) : f.guard();
       f.under(guard, () -> phaseMoves(ph));
     }
   }
@@ -211,7 +211,7 @@ public final class Step {
   private void settle() throws ExportException {
     f.out.section("Settling: drop finished deals, check the end, enter or leave phases (unrolled).");
     CompiledGame g = m.game;
-    int n = g.phases.length;
+    int n = g.phaseCount();
     boolean anyEntry = hasAnyEntry();
     // Which (phase, entering) a round can start in: any at first; then what an entry or an exit leads to.
     boolean[][] possible = new boolean[n][2];
@@ -249,7 +249,7 @@ public final class Step {
           then[ph][0] = true;
         }
         if (possible[ph][0]) {
-          for (int to : g.phases[ph].exitTo) {
+          for (int to : g.phase(ph).exitTo) {
             then[to][anyEntry ? 1 : 0] = true;
           }
         }
@@ -308,12 +308,12 @@ public final class Step {
       if (enterNow) {
         f.under(enter, () -> {
           f.write(entering, List.of(new Flow.W(List.of(), Flow.CLEAR, List.of(), null)));
-          for (int i = 0; i < g.phases.length; i++) {
+          for (int i = 0; i < g.phaseCount(); i++) {
             if (!hasEntry(i) || !possible[i][1]) {
               continue;
             }
             int ph = i;
-            String in = g.phases.length > 1 ? f.sub(List.of(phaseLit(i))) : f.guard();
+            String in = g.phaseCount() > 1 ? f.sub(List.of(phaseLit(i))) : f.guard();
             f.under(in, () -> {
               List<ActionGdl> actions = new ArrayList<>();
               moves.get(ph).actions(actions);
@@ -328,12 +328,12 @@ public final class Step {
       }
     }
     f.under(noEntry, () -> {
-      for (int i = 0; i < g.phases.length; i++) {
+      for (int i = 0; i < g.phaseCount(); i++) {
         List<GameSyntax.Transition> ts = syn.phases().get(i).transitions();
         if (ts.isEmpty() || !possible[i][0]) {
           continue;
         }
-        String in = g.phases.length > 1 ? f.sub(List.of(phaseLit(i))) : f.guard();
+        String in = g.phaseCount() > 1 ? f.sub(List.of(phaseLit(i))) : f.guard();
         f.under(in, () -> {
           List<String> conds = new ArrayList<>();
           for (GameSyntax.Transition t : ts) {
@@ -362,7 +362,7 @@ public final class Step {
   }
 
   private boolean hasAnyEntry() {
-    for (int i = 0; i < m.game.phases.length; i++) {
+    for (int i = 0; i < m.game.phaseCount(); i++) {
       if (hasEntry(i)) {
         return true;
       }
@@ -382,8 +382,8 @@ public final class Step {
   }
 
   private int phaseIndex(String name) {
-    for (int i = 0; i < m.game.phases.length; i++) {
-      if (m.game.phases[i].name.equals(name)) {
+    for (int i = 0; i < m.game.phaseCount(); i++) {
+      if (m.game.phase(i).name.equals(name)) {
         return i;
       }
     }

@@ -5,6 +5,7 @@ import java.util.List;
 import veil.dsl.DslException;
 import veil.dsl.Node;
 import veil.ludeme.IntExpr;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
@@ -83,6 +84,11 @@ public final class Arithmetic extends SimpleLudeme {
           return d == 0 ? 0 : x.eval(s) / d;
         };
     }
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 
   @Override

@@ -2,6 +2,7 @@ package veil.ludeme.lib;
 
 import veil.dsl.DslException;
 import veil.dsl.Node;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Compiler;
 import veil.ludeme.compile.Param;
@@ -40,6 +41,12 @@ public final class Board extends SimpleLudeme {
       return this;
     }
     throw a.error("shape", "unknown board shape", "(square N) or (rectangle Rows Cols)");
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    // a board
+    return CardSampling.OUTSIDE;
   }
 
   @Override

@@ -5,6 +5,7 @@ import java.util.List;
 import veil.dsl.DslException;
 import veil.ludeme.IntExpr;
 import veil.ludeme.Outcome;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
@@ -52,6 +53,11 @@ public final class ByScore extends SimpleLudeme {
       }
       s.boundPlayer = saved;
     };
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 
   @Override

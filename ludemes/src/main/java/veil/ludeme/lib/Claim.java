@@ -9,6 +9,7 @@ import veil.ludeme.CompiledGame;
 import veil.ludeme.LudState;
 import veil.ludeme.Phase;
 import veil.ludeme.Table;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Compiler;
 import veil.ludeme.compile.Param;
@@ -101,7 +102,7 @@ public final class Claim extends SimpleLudeme {
         if (joint[p] == 0) {
           continue;
         }
-        int site = joint[p] & 0xFFFF;
+        int site = Action.payloadOf(joint[p]);
         if (s.v[base + site] == 0 && (!contested(joint, n, p, site) || tieWinner == p)) {
           table.tell(s, p, word);
           s.v[base + site] = -(p + 1); // provisional, so later claimants still see the old board
@@ -117,7 +118,7 @@ public final class Claim extends SimpleLudeme {
 
     private static boolean contested(int[] joint, int n, int p, int site) {
       for (int q = 0; q < n; q++) {
-        if (q != p && joint[q] != 0 && (joint[q] & 0xFFFF) == site) {
+        if (q != p && joint[q] != 0 && Action.payloadOf(joint[q]) == site) {
           return true;
         }
       }
@@ -140,6 +141,12 @@ public final class Claim extends SimpleLudeme {
     public String text(CompiledGame g, int payload) {
       return "(" + verb + " " + (payload / cols + 1) + " " + (payload % cols + 1) + ")";
     }
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    // chance that is not a deal (the tie-break of a claim)
+    return CardSampling.OUTSIDE;
   }
 
   @Override

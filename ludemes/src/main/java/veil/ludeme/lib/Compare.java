@@ -5,6 +5,7 @@ import veil.dsl.DslException;
 import veil.ludeme.BoolExpr;
 import veil.ludeme.IntExpr;
 import veil.ludeme.Ints;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
@@ -95,6 +96,11 @@ public final class Compare extends SimpleLudeme {
       default:
         return s -> x.eval(s) >= k;
     }
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 
   @Override

@@ -10,6 +10,7 @@ import veil.ludeme.CardsExpr;
 import veil.ludeme.Effect;
 import veil.ludeme.IntExpr;
 import veil.ludeme.MoveRule;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
@@ -99,6 +100,11 @@ public final class Conditional extends SimpleLudeme {
         };
       }
     }
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 
   @Override

@@ -3,6 +3,7 @@ package veil.ludeme.lib;
 import java.util.List;
 import veil.ludeme.Ints;
 import veil.ludeme.Slot;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
@@ -31,6 +32,11 @@ public final class Counters extends SimpleLudeme {
   public Object build(Args a) {
     int k = slot;
     return Ints.read(k);
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 
   @Override

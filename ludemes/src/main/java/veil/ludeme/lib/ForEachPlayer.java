@@ -2,6 +2,7 @@ package veil.ludeme.lib;
 
 import veil.dsl.DslException;
 import veil.ludeme.Effect;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
@@ -37,6 +38,11 @@ public final class ForEachPlayer extends SimpleLudeme {
       }
       s.boundPlayer = saved;
     };
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 
   @Override

@@ -3,6 +3,7 @@ package veil.ludeme.lib;
 import java.util.List;
 import veil.dsl.DslException;
 import veil.ludeme.BoolExpr;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Compiler;
 import veil.ludeme.compile.SimpleLudeme;
@@ -40,6 +41,12 @@ public final class Full extends SimpleLudeme {
       }
       return true;
     };
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    // a board
+    return CardSampling.OUTSIDE;
   }
 
   @Override

@@ -6,6 +6,7 @@ import veil.dsl.DslException;
 import veil.dsl.Node;
 import veil.ludeme.BoolExpr;
 import veil.ludeme.IntExpr;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Compiler;
 import veil.ludeme.compile.Param;
@@ -80,6 +81,12 @@ public final class Line extends SimpleLudeme {
       }
     }
     return out.toArray(new int[0][]);
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    // a board
+    return CardSampling.OUTSIDE;
   }
 
   @Override

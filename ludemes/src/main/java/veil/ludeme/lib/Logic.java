@@ -5,6 +5,7 @@ import java.util.List;
 import veil.dsl.DslException;
 import veil.dsl.Node;
 import veil.ludeme.BoolExpr;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
@@ -76,6 +77,11 @@ public final class Logic extends SimpleLudeme {
       }
       return false;
     };
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 
   @Override

@@ -6,6 +6,7 @@ import veil.dsl.DslException;
 import veil.dsl.Node;
 import veil.ludeme.LudState;
 import veil.ludeme.MoveRule;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
@@ -71,6 +72,11 @@ public final class MoveAlternatives extends SimpleLudeme {
         return managesTurn;
       }
     };
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 
   @Override

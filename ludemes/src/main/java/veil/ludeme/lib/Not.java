@@ -2,6 +2,7 @@ package veil.ludeme.lib;
 
 import veil.dsl.DslException;
 import veil.ludeme.BoolExpr;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
@@ -29,6 +30,11 @@ public final class Not extends SimpleLudeme {
   public Object build(Args a) throws DslException {
     BoolExpr c = a.bool("c");
     return (BoolExpr) s -> !c.eval(s);
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 
   @Override

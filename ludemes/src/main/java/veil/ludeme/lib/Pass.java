@@ -7,6 +7,7 @@ import veil.ludeme.Action;
 import veil.ludeme.CompiledGame;
 import veil.ludeme.Effect;
 import veil.ludeme.LudState;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
@@ -50,6 +51,11 @@ public final class Pass extends SimpleLudeme {
     };
     a.compiler().game.actions.add(act);
     return act;
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 
   @Override

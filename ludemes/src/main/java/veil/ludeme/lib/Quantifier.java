@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import veil.dsl.DslException;
 import veil.ludeme.BoolExpr;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
@@ -60,6 +61,11 @@ public final class Quantifier extends SimpleLudeme {
         s.boundPlayer = saved;
       }
     };
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 
   @Override

@@ -6,6 +6,7 @@ import java.util.TreeSet;
 import veil.dsl.DslException;
 import veil.ludeme.IntExpr;
 import veil.ludeme.Outcome;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
@@ -51,6 +52,11 @@ public final class Result extends SimpleLudeme {
         keys[p] = p == w ? mine : 1 - mine;
       }
     };
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 
   @Override

@@ -3,6 +3,7 @@ package veil.ludeme.lib;
 import java.util.List;
 import veil.dsl.DslException;
 import veil.ludeme.BoolExpr;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
@@ -29,6 +30,11 @@ public final class Same extends SimpleLudeme {
   public Object build(Args a) throws DslException {
     boolean same = a.text("a").equalsIgnoreCase(a.text("b"));
     return (BoolExpr) s -> same;
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 
   @Override

@@ -3,6 +3,7 @@ package veil.ludeme.lib;
 import java.util.List;
 import veil.dsl.DslException;
 import veil.ludeme.IntExpr;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
@@ -43,6 +44,11 @@ public final class Seat extends SimpleLudeme {
     int n = a.compiler().players();
     int k = offset == 0 ? n / 2 : offset == Integer.MIN_VALUE ? 0 : (offset + n) % n;
     return (IntExpr) s -> (p.eval(s) + k) % n;
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 
   @Override

@@ -7,6 +7,7 @@ import veil.ludeme.Names;
 import veil.ludeme.Effect;
 import veil.ludeme.IntExpr;
 import veil.ludeme.Table;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
@@ -32,6 +33,12 @@ public final class Tell extends SimpleLudeme {
     Table t = a.compiler().table;
     int word = t.tellIndex(veil.ludeme.Names.gdl(a.text("what")));
     return (Effect) s -> t.tell(s, p.eval(s), word);
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    // a percept that is not a card move
+    return CardSampling.OUTSIDE;
   }
 
   @Override

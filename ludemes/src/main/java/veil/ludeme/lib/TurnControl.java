@@ -6,6 +6,7 @@ import veil.dsl.DslException;
 import veil.ludeme.Effect;
 import veil.ludeme.IntExpr;
 import veil.ludeme.Slot;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
@@ -36,6 +37,11 @@ public final class TurnControl extends SimpleLudeme {
       s.v[Slot.MOVER] = p.eval(s);
       s.cur = s.v[Slot.MOVER];
     };
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 
   @Override

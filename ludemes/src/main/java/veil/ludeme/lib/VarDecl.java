@@ -2,6 +2,7 @@ package veil.ludeme.lib;
 
 import veil.dsl.DslException;
 import veil.dsl.Node;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
@@ -40,5 +41,10 @@ public final class VarDecl extends SimpleLudeme {
     }
     a.compiler().declareVar(a.text("name"), each, init, a.pos());
     return this;
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 }

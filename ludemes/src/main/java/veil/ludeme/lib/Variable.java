@@ -6,6 +6,7 @@ import veil.dsl.DslException;
 import veil.dsl.Node;
 import veil.ludeme.IntExpr;
 import veil.ludeme.Ints;
+import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
@@ -74,6 +75,11 @@ public final class Variable extends SimpleLudeme {
       return (veil.ludeme.Effect) s -> s.v[slot.eval(s)] = value.eval(s);
     }
     return (veil.ludeme.Effect) s -> s.v[slot.eval(s)] += value.eval(s);
+  }
+
+  @Override
+  public CardSampling cardSampling() {
+    return CardSampling.REPLAYED;
   }
 
   @Override
