@@ -1,9 +1,6 @@
 package veil.ludeme.compile;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import veil.dsl.Diagnostic;
 import veil.dsl.DslException;
 import veil.dsl.Node;
@@ -15,82 +12,21 @@ import veil.ludeme.IntExpr;
 import veil.ludeme.MoveRule;
 import veil.ludeme.Outcome;
 
-/** The arguments of one ludeme call, bound to its parameters; compiles each on request to the type it needs. */
+/**
+ * The arguments of one ludeme call, bound to its parameters ({@link Binding}); compiles each on request to the type
+ * it needs.
+ */
 public final class Args {
   private final Compiler compiler;
   private final Node.Call call;
   private final Ludeme ludeme;
-  private final Map<String, Node> bound = new LinkedHashMap<>();
-  private final List<Node> rest = new ArrayList<>();
+  private final Binding binding;
 
   Args(Compiler compiler, Node.Call call, Ludeme ludeme) throws DslException {
     this.compiler = compiler;
     this.call = call;
     this.ludeme = ludeme;
-    bind();
-  }
-
-  private void bind() throws DslException {
-    List<Param> params = ludeme.params();
-    int nextPositional = 0;
-    for (Node arg : call.args()) {
-      if (arg instanceof Node.Named named) {
-        Param p = find(named.name());
-        if (p == null) {
-          List<String> names = new ArrayList<>();
-          for (Param q : params) {
-            if (!q.positional()) {
-              names.add(q.name() + ":");
-            }
-          }
-          throw new DslException(new Diagnostic(named.pos(), "(" + ludeme.name() + " …) has no argument "
-              + named.name() + ":", names.isEmpty() ? "no named arguments; usage: " + ludeme.usage()
-              : String.join(" ", names), veil.dsl.Names.nearest(named.name(), names(params), 3)));
-        }
-        if (bound.containsKey(p.name())) {
-          throw new DslException(Diagnostic.at(named.pos(), "argument " + p.name() + " given twice"));
-        }
-        bound.put(p.name(), named.value());
-        continue;
-      }
-      while (nextPositional < params.size()
-          && (!params.get(nextPositional).positional() || bound.containsKey(params.get(nextPositional).name()))) {
-        nextPositional++;
-      }
-      if (nextPositional >= params.size()) {
-        if (ludeme.variadic()) {
-          rest.add(arg);
-          continue;
-        }
-        throw new DslException(Diagnostic.at(arg.pos(), "too many arguments for (" + ludeme.name() + " …)",
-            ludeme.usage()));
-      }
-      bound.put(params.get(nextPositional).name(), arg);
-      nextPositional++;
-    }
-    for (Param p : params) {
-      if (!p.optional() && !bound.containsKey(p.name())) {
-        throw new DslException(Diagnostic.at(call.pos(), "(" + ludeme.name() + " …) needs its argument "
-            + (p.positional() ? "<" + p.name() + ">" : p.name() + ":") + " (" + p.kind() + ")", ludeme.usage()));
-      }
-    }
-  }
-
-  private static List<String> names(List<Param> params) {
-    List<String> out = new ArrayList<>();
-    for (Param p : params) {
-      out.add(p.name());
-    }
-    return out;
-  }
-
-  private Param find(String name) {
-    for (Param p : ludeme.params()) {
-      if (p.name().equalsIgnoreCase(name)) {
-        return p;
-      }
-    }
-    return null;
+    this.binding = Binding.of(call, ludeme);
   }
 
   public Compiler compiler() {
@@ -106,20 +42,20 @@ public final class Args {
   }
 
   public boolean has(String name) {
-    return bound.containsKey(name);
+    return binding.has(name);
   }
 
   public Node node(String name) {
-    return bound.get(name);
+    return binding.node(name);
   }
 
   /** Extra positional arguments of a variadic ludeme. */
   public List<Node> rest() {
-    return rest;
+    return binding.rest();
   }
 
   public IntExpr intExpr(String name) throws DslException {
-    return compiler.intExpr(bound.get(name));
+    return compiler.intExpr(node(name));
   }
 
   public IntExpr intExpr(String name, int dflt) throws DslException {
@@ -127,32 +63,32 @@ public final class Args {
   }
 
   public BoolExpr bool(String name) throws DslException {
-    return compiler.bool(bound.get(name));
+    return compiler.bool(node(name));
   }
 
   public CardsExpr cards(String name) throws DslException {
-    return compiler.cards(bound.get(name));
+    return compiler.cards(node(name));
   }
 
   public PlaceRef place(String name) throws DslException {
-    return compiler.place(bound.get(name));
+    return compiler.place(node(name));
   }
 
   public Effect effect(String name) throws DslException {
-    return has(name) ? compiler.effect(bound.get(name)) : Effect.NONE;
+    return has(name) ? compiler.effect(node(name)) : Effect.NONE;
   }
 
   public MoveRule move(String name) throws DslException {
-    return compiler.move(bound.get(name));
+    return compiler.move(node(name));
   }
 
   public Outcome outcome(String name) throws DslException {
-    return compiler.outcome(bound.get(name));
+    return compiler.outcome(node(name));
   }
 
   /** An integer written as a literal (compile-time constant). */
   public int constInt(String name) throws DslException {
-    Node n = bound.get(name);
+    Node n = node(name);
     if (n instanceof Node.Int i && i.value() >= Integer.MIN_VALUE && i.value() <= Integer.MAX_VALUE) {
       return (int) i.value();
     }
@@ -166,7 +102,7 @@ public final class Args {
 
   /** A name written as a string or a bare word. */
   public String text(String name) throws DslException {
-    return Compiler.text(bound.get(name));
+    return Compiler.text(node(name));
   }
 
   public String text(String name, String dflt) throws DslException {
@@ -175,7 +111,7 @@ public final class Args {
 
   /** The items of a {…} list, or the single node given. */
   public List<Node> list(String name) {
-    Node n = bound.get(name);
+    Node n = node(name);
     if (n == null) {
       return List.of();
     }
@@ -197,7 +133,7 @@ public final class Args {
   }
 
   public DslException error(String name, String message, String expected) {
-    Node n = bound.get(name);
+    Node n = node(name);
     return new DslException(Diagnostic.at(n == null ? call.pos() : n.pos(), message, expected));
   }
 }

@@ -1,46 +1,31 @@
 package veil.ludeme.gdl;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import veil.dsl.DslException;
 import veil.dsl.Node;
 import veil.ludeme.compile.Compiler;
 import veil.ludeme.compile.Ludeme;
-import veil.ludeme.compile.Param;
+import veil.ludeme.compile.Binding;
 
-/** A ludeme call's arguments bound to the ludeme's parameters, the way the compiler binds them. */
+/**
+ * A ludeme call's arguments bound to the ludeme's parameters exactly as the compiler bound them (one {@link
+ * Binding}), for the ludeme's GDL-II translation.
+ */
 public final class Bound {
   public final Node.Call call;
   public final Ludeme ludeme;
-  private final Map<String, Node> args = new LinkedHashMap<>();
-  public final List<Node> rest = new ArrayList<>();
+  private final Binding binding;
+  public final List<Node> rest;
 
-  public Bound(Node.Call call, Ludeme ludeme) {
+  public Bound(Node.Call call, Ludeme ludeme) throws ExportException {
     this.call = call;
     this.ludeme = ludeme;
-    List<Param> params = ludeme.params();
-    int next = 0;
-    for (Node arg : call.args()) {
-      if (arg instanceof Node.Named named) {
-        for (Param p : params) {
-          if (p.name().equalsIgnoreCase(named.name())) {
-            args.put(p.name(), named.value());
-          }
-        }
-        continue;
-      }
-      while (next < params.size() && (!params.get(next).positional() || args.containsKey(params.get(next).name()))) {
-        next++;
-      }
-      if (next >= params.size()) {
-        rest.add(arg);
-        continue;
-      }
-      args.put(params.get(next).name(), arg);
-      next++;
+    try {
+      this.binding = Binding.of(call, ludeme);
+    } catch (DslException e) {
+      throw ExportException.at(call, e.getMessage());
     }
+    this.rest = binding.rest();
   }
 
   public String name() {
@@ -48,18 +33,18 @@ public final class Bound {
   }
 
   public boolean has(String name) {
-    return args.containsKey(name);
+    return binding.has(name);
   }
 
   public Node get(String name) {
-    return args.get(name);
+    return binding.node(name);
   }
 
   public String text(String name) throws ExportException {
     try {
-      return Compiler.text(args.get(name));
+      return Compiler.text(get(name));
     } catch (DslException e) {
-      throw ExportException.at(args.get(name), e.getMessage());
+      throw ExportException.at(get(name), e.getMessage());
     }
   }
 
@@ -73,7 +58,7 @@ public final class Bound {
 
   /** The items of a {…} list, or the single node given. */
   public List<Node> list(String name) {
-    Node n = args.get(name);
+    Node n = get(name);
     if (n == null) {
       return List.of();
     }
