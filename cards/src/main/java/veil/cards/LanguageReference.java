@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import veil.ludeme.compile.GameCompiler;
 import veil.ludeme.compile.Ludeme;
+import veil.ludeme.compile.NamedValue;
 import veil.ludeme.compile.Param;
 
 /**
@@ -27,6 +28,12 @@ public final class LanguageReference {
     sb.append("\n## Names\n\n");
     for (String[] s : NAMES) {
       sb.append("- `").append(s[0]).append("` — ").append(s[1]).append('\n');
+    }
+    for (Ludeme l : CardLibrary.language()) {
+      for (NamedValue v : l.namedValues()) {
+        sb.append("- `").append(v.name()).append("` — ").append(v.doc()).append(" (from `").append(l.name())
+            .append("`)\n");
+      }
     }
     Map<String, List<Ludeme>> byCategory = new LinkedHashMap<>();
     for (String c : ORDER) {
@@ -64,8 +71,6 @@ public final class LanguageReference {
     {"Next", "the player after Mover in turn order; Prev, the one before"},
     {"Player", "the player bound by forEach, some, all, byScore and ranking"},
     {"LastMover", "the player who made the last move"},
-    {"Winner", "the winner of the last completed trick; Leader, who led the current trick"},
-    {"LedSuit", "the suit led to the current (or last) trick"},
     {"Card", "the card bound by (cards … if:) and a trick's winner: key"},
     {"P1, P2, …", "players by seat; or the names given in (players {White Black})"},
     {"Each", "in a deal, every player in turn; in a declaration, one place per player"},

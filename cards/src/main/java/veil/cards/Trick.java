@@ -1,5 +1,7 @@
 package veil.cards;
 
+import veil.ludeme.Ints;
+import veil.ludeme.compile.NamedValue;
 import veil.ludeme.gdl.ActionGdl;
 import veil.ludeme.gdl.Flow;
 import veil.ludeme.gdl.Bound;
@@ -214,6 +216,49 @@ public final class Trick extends SimpleLudeme {
     public String text(CompiledGame g, int card) {
       return "(" + verb + " " + t.cardText(card) + ")";
     }
+  }
+
+  /** The names a trick gives meaning to; their registers are the trick's (in the engine's header, {@link Slot}). */
+  private static final List<NamedValue> NAMES = List.of(
+      named("Winner", "the winner of the last completed trick", Slot.TRICK_WINNER, (x, body) -> x.read(x.fam.winner(),
+          List.of(), body)),
+      named("Leader", "who led the current trick", Slot.TRICK_LEADER, (x, body) -> x.read(x.fam.leader(), List.of(),
+          body)),
+      named("LedSuit", "the suit led to the current (or last) trick", Slot.LED_SUIT, (x, body) -> x.read(x.fam.led(),
+          List.of(), body)));
+
+  /** How a named register reads in GDL-II. */
+  private interface GdlRead {
+    Val read(Exprs x, List<String> body) throws ExportException;
+  }
+
+  private static NamedValue named(String name, String doc, int slot, GdlRead gdl) {
+    return new NamedValue() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public String doc() {
+        return doc;
+      }
+
+      @Override
+      public IntExpr compile(Compiler c) {
+        return Ints.read(slot);
+      }
+
+      @Override
+      public Val gdl(Exprs x, List<String> body) throws ExportException {
+        return gdl.read(x, body);
+      }
+    };
+  }
+
+  @Override
+  public List<NamedValue> namedValues() {
+    return NAMES;
   }
 
   @Override

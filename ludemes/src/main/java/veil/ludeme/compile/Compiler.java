@@ -56,6 +56,18 @@ public final class Compiler {
   /** Deal and draw effects compiled so far: each can queue one deal in a step (the export sizes its queue so). */
   private int dealSites;
 
+  /** The bare names the language's ludemes give meaning to, by name. */
+  private final Map<String, NamedValue> namedValues = new LinkedHashMap<>();
+
+  /** The named value a ludeme of the language contributes under this name, or null. */
+  public NamedValue namedValue(String name) {
+    return namedValues.get(name);
+  }
+
+  public List<String> namedValueNames() {
+    return new ArrayList<>(namedValues.keySet());
+  }
+
   /** The ludemes the game calls, in the order first called. */
   private final java.util.Set<Ludeme> used = new java.util.LinkedHashSet<>();
 
@@ -75,6 +87,9 @@ public final class Compiler {
   public Compiler(List<Ludeme> library) {
     for (Ludeme l : library) {
       ludemes.computeIfAbsent(l.name().toLowerCase(), k -> new ArrayList<>()).add(l);
+      for (NamedValue v : l.namedValues()) {
+        namedValues.putIfAbsent(v.name(), v);
+      }
     }
   }
 

@@ -29,6 +29,11 @@ public abstract class Ludeme {
 
   public abstract Object build(Args a) throws DslException;
 
+  /** The bare names this ludeme gives meaning to (usually none). */
+  public List<NamedValue> namedValues() {
+    return List.of();
+  }
+
   /**
    * What the ludeme is to the card sampler ({@link CardSampling}); null when it does not say, which the card sampler
    * treats as {@link CardSampling#OUTSIDE}. Every ludeme says: one that is new and does not cannot be mis-sampled.

@@ -7,7 +7,7 @@ import veil.ludeme.Ints;
 import veil.ludeme.Slot;
 
 /**
- * Bare names that stand for integers: players (Mover, Next, Prev, Player, LastMover, Winner, Leader, P1…, or the
+ * Bare names that stand for integers: players (Mover, Next, Prev, Player, LastMover, P1…, or the
  * names given in {@code (players {…})}), the led suit, the bound card, suits and ranks.
  */
 public final class Symbols {
@@ -16,16 +16,19 @@ public final class Symbols {
   /** Mover: the player being asked or moving. One instance, so place references can recognise it. */
   public static final IntExpr MOVER = s -> s.cur;
 
-  /** The names whose value is read from the state or the evaluation scratch (all others are constants). */
+  /**
+   * The general names whose value is read from the state or the evaluation scratch; names that ludemes contribute
+   * ({@link NamedValue}) are read from the state too. All others are constants.
+   */
   private static final java.util.Set<String> STATEFUL =
-      java.util.Set.of("Mover", "Next", "Prev", "Player", "LastMover", "Winner", "Leader", "LedSuit");
+      java.util.Set.of("Mover", "Next", "Prev", "Player", "LastMover");
 
   /** Whether a bare name stands for a constant or for the bound Card (a name that is not known counts as not). */
   public static boolean constantOrCard(Compiler c, String name) {
     if (name.equals("True") || name.equals("False")) {
       return true;
     }
-    return !STATEFUL.contains(name) && intSymbol(c, name) != null;
+    return !STATEFUL.contains(name) && c.namedValue(name) == null && intSymbol(c, name) != null;
   }
 
   public static IntExpr intSymbol(Compiler c, String name) {
@@ -41,16 +44,14 @@ public final class Symbols {
         return s -> s.boundPlayer;
       case "LastMover":
         return Ints.read(Slot.LAST_MOVER);
-      case "Winner":
-        return Ints.read(Slot.TRICK_WINNER);
-      case "Leader":
-        return Ints.read(Slot.TRICK_LEADER);
-      case "LedSuit":
-        return Ints.read(Slot.LED_SUIT);
       case "Card":
         return s -> s.boundCard;
       default:
         break;
+    }
+    NamedValue contributed = c.namedValue(name);
+    if (contributed != null) {
+      return contributed.compile(c);
     }
     int p = player(c, name);
     if (p >= 0) {
@@ -88,8 +89,8 @@ public final class Symbols {
   }
 
   public static List<String> intSymbolNames(Compiler c) {
-    List<String> out = new ArrayList<>(List.of("Mover", "Next", "Prev", "Player", "LastMover", "Winner", "Leader",
-        "LedSuit", "Card"));
+    List<String> out = new ArrayList<>(List.of("Mover", "Next", "Prev", "Player", "LastMover", "Card"));
+    out.addAll(c.namedValueNames());
     for (int k = 1; k <= c.players(); k++) {
       out.add("P" + k);
     }

@@ -15,11 +15,15 @@ import veil.ludeme.compile.Type;
 public final class Emitters {
   private final Map<String, Ludeme> ludemes = new HashMap<>();
   private final Map<String, GdlEmitter> emitters = new HashMap<>();
+  private final Map<String, veil.ludeme.compile.NamedValue> namedValues = new HashMap<>();
 
   public Emitters(List<Ludeme> language) {
     for (Ludeme l : language) {
       String key = key(l.name(), l.type());
       ludemes.put(key, l);
+      for (veil.ludeme.compile.NamedValue v : l.namedValues()) {
+        namedValues.putIfAbsent(v.name(), v);
+      }
       GdlEmitter e = l.gdl();
       if (e != null) {
         emitters.put(key, e);
@@ -29,6 +33,11 @@ public final class Emitters {
 
   private static String key(String name, Type type) {
     return name.toLowerCase(java.util.Locale.ROOT) + "/" + type;
+  }
+
+  /** The bare name a ludeme of the language gives meaning to, or null. */
+  public veil.ludeme.compile.NamedValue namedValue(String name) {
+    return namedValues.get(name);
   }
 
   /** Whether a call's head names a ludeme of this type (as the compiler decides what an argument is). */
@@ -63,6 +72,7 @@ public final class Emitters {
     Emitters e = new Emitters(List.of());
     e.ludemes.putAll(ludemes);
     e.emitters.putAll(emitters);
+    e.namedValues.putAll(namedValues);
     e.emitters.remove(key(name, type));
     return e;
   }

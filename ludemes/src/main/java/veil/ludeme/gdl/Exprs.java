@@ -98,14 +98,12 @@ public final class Exprs {
       }
       case "LastMover":
         return read(fam.lastMover(), List.of(), body);
-      case "Winner":
-        return read(fam.winner(), List.of(), body);
-      case "Leader":
-        return read(fam.leader(), List.of(), body);
-      case "LedSuit":
-        return read(fam.led(), List.of(), body);
       default:
         break;
+    }
+    veil.ludeme.compile.NamedValue contributed = em.namedValue(name);
+    if (contributed != null) {
+      return contributed.gdl(this, body);
     }
     int p = m.playerIndex(name);
     if (p >= 0) {
