@@ -19,13 +19,13 @@ import veil.ludeme.compile.Param;
 import veil.ludeme.compile.PlaceRef;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
-import veil.ludeme.gdl.ActionGdl;
 import veil.ludeme.gdl.Bound;
 import veil.ludeme.gdl.Ctx;
 import veil.ludeme.gdl.ExportException;
 import veil.ludeme.gdl.Exprs;
 import veil.ludeme.gdl.Flow;
 import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.NamedAction;
 import veil.ludeme.gdl.Program;
 import veil.ludeme.gdl.Rel;
 import veil.ludeme.gdl.Val;
@@ -101,25 +101,11 @@ public final class MoveCard extends SimpleLudeme {
     private Gdl() {}
 
     /** (move [from:P] to:Q [cards:S] [name:N] [then:effect]): (N CARD). */
-    public static final class CardMove implements ActionGdl {
-      private final Bound b;
-      private final String verb;
+    public static final class CardMove extends NamedAction {
 
       CardMove(Bound b) throws ExportException {
-        this.b = b;
-        this.verb = Names.gdl(b.text("name", "move"));
+        super(b, "move", true);
       }
-
-      @Override
-      public String verb() {
-        return verb;
-      }
-
-      @Override
-      public boolean hasCard() {
-        return true;
-      }
-
 
       @Override
       public Rel legal(Ctx ctx, Exprs x) throws ExportException {

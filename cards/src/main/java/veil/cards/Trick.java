@@ -2,7 +2,6 @@ package veil.cards;
 
 import veil.ludeme.Ints;
 import veil.ludeme.compile.NamedValue;
-import veil.ludeme.gdl.ActionGdl;
 import veil.ludeme.gdl.Flow;
 import veil.ludeme.gdl.Bound;
 import veil.ludeme.gdl.Ctx;
@@ -37,6 +36,7 @@ import veil.ludeme.compile.PlaceRef;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
 import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.NamedAction;
 
 /**
  * {@code (trick …)}: trick-taking as one ludeme. The leader plays any card allowed by lead:, each other player in
@@ -277,23 +277,10 @@ public final class Trick extends SimpleLudeme {
    * led suit; ties go to the earliest card from the leader), the cards go to the winner's won: place and the winner
    * leads. Registers: (played N), (led SUIT), (leader P), (winner P), (trickcard P CARD), (tricks N).
    */
-  static final class Gdl implements ActionGdl {
-    private final Bound b;
-    private final String verb;
+  static final class Gdl extends NamedAction {
 
     Gdl(Bound b) throws ExportException {
-      this.b = b;
-      this.verb = Names.gdl(b.text("name", "play"));
-    }
-
-    @Override
-    public String verb() {
-      return verb;
-    }
-
-    @Override
-    public boolean hasCard() {
-      return true;
+      super(b, "play", true);
     }
 
     @Override
@@ -305,7 +292,6 @@ public final class Trick extends SimpleLudeme {
     public boolean hasEntry() {
       return true;
     }
-
 
     @Override
     public Rel legal(Ctx ctx, Exprs x) throws ExportException {

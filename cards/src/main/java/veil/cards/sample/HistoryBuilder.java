@@ -116,16 +116,11 @@ final class HistoryBuilder {
       } else {
         game.legalMoves(state, r, l);
       }
-      if (r == observer) {
-        if (!l.contains(obs.move(t))) {
-          return false;
-        }
-        joint[r] = obs.move(t);
-      } else if (l.size() == 1) {
-        joint[r] = l.get(0);
-      } else if (l.isEmpty()) {
+      int fixed = JointOdometer.fix(r, l, observer, obs.move(t), joint);
+      if (fixed == JointOdometer.IMPOSSIBLE) {
         return false;
-      } else {
+      }
+      if (fixed == JointOdometer.CHOICE) {
         active[n++] = r;
       }
     }

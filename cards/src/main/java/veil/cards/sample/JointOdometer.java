@@ -15,6 +15,32 @@ final class JointOdometer {
 
   private JointOdometer() {}
 
+  /** {@link #fix}: the role's move is fixed in the joint move. */
+  static final int FIXED = 0;
+  /** {@link #fix}: the role has a choice to search. */
+  static final int CHOICE = 1;
+  /** {@link #fix}: no joint move can reproduce the step (the observer's own move is illegal, or no move at all). */
+  static final int IMPOSSIBLE = -1;
+
+  /**
+   * Fixes role r's part of the joint move where it has no choice: the observer's own recorded move (which must be
+   * legal), or a role's only legal move.
+   */
+  static int fix(int r, veil.model.MoveList legal, int observer, int observedMove, int[] joint) {
+    if (r == observer) {
+      if (!legal.contains(observedMove)) {
+        return IMPOSSIBLE;
+      }
+      joint[r] = observedMove;
+      return FIXED;
+    }
+    if (legal.size() == 1) {
+      joint[r] = legal.get(0);
+      return FIXED;
+    }
+    return legal.isEmpty() ? IMPOSSIBLE : CHOICE;
+  }
+
   /**
    * @param candidates each role's candidate moves
    * @param counts how many of each role's candidates are used

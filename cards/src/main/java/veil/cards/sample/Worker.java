@@ -345,16 +345,11 @@ final class Worker {
     for (int r = 0; r < roles; r++) {
       game.legalMoves(witness, r, legal[r]);
       MoveList l = legal[r];
-      if (r == o) {
-        if (!l.contains(obs.move(t))) {
-          return false;
-        }
-        joint[r] = obs.move(t);
-      } else if (l.size() == 1) {
-        joint[r] = l.get(0);
-      } else if (l.isEmpty()) {
+      int fixed = JointOdometer.fix(r, l, o, obs.move(t), joint);
+      if (fixed == JointOdometer.IMPOSSIBLE) {
         return false;
-      } else {
+      }
+      if (fixed == JointOdometer.CHOICE) {
         int[] c = candidates[r];
         if (c == null || c.length < l.size()) {
           c = candidates[r] = new int[Math.max(64, l.size())];

@@ -12,13 +12,13 @@ import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.SimpleLudeme;
 import veil.ludeme.compile.Type;
-import veil.ludeme.gdl.ActionGdl;
 import veil.ludeme.gdl.Bound;
 import veil.ludeme.gdl.Ctx;
 import veil.ludeme.gdl.ExportException;
 import veil.ludeme.gdl.Exprs;
 import veil.ludeme.gdl.Flow;
 import veil.ludeme.gdl.GdlEmitter;
+import veil.ludeme.gdl.NamedAction;
 import veil.ludeme.gdl.Rel;
 import veil.model.MoveList;
 
@@ -68,23 +68,10 @@ public final class Pass extends SimpleLudeme {
     private Gdl() {}
 
     /** (pass [name:N] [then:effect]): the bare verb. */
-    public static final class PassAction implements ActionGdl {
-      private final Bound b;
-      private final String verb;
+    public static final class PassAction extends NamedAction {
 
       PassAction(Bound b) throws ExportException {
-        this.b = b;
-        this.verb = Names.gdl(b.text("name", "pass"));
-      }
-
-      @Override
-      public String verb() {
-        return verb;
-      }
-
-      @Override
-      public boolean hasCard() {
-        return false;
+        super(b, "pass", false);
       }
 
       @Override
