@@ -19,6 +19,7 @@ import org.junit.jupiter.api.TestFactory;
 import veil.model.Game;
 import veil.model.GameLoadException;
 import veil.model.MoveList;
+import veil.model.RandomJointMoves;
 import veil.model.Percepts;
 import veil.model.State;
 
