@@ -26,7 +26,8 @@ class ConformanceChecksTest {
   private static CheckResult failed(Check check, Subject s) {
     CheckResult r = check.run(s);
     assertThat(r.passed()).as(check.label()).isFalse();
-    assertThat(r.line()).startsWith("FAIL " + check.label() + ": ").contains("; replay: ");
+    assertThat(r.line()).startsWith("FAIL (" + check.letter() + ") " + check.id() + " ")
+        .contains(check.description() + ": " + r.summary() + "; replay: " + r.replay());
     return r;
   }
 

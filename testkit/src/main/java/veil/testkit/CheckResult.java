@@ -19,12 +19,17 @@ public record CheckResult(Check check, boolean passed, String summary, List<Stri
     return new CheckResult(check, true, note, List.of(), null, null);
   }
 
-  /** One line: {@code ok   (a) ...} or {@code FAIL (c) ...: what failed; replay: command}. */
+  /**
+   * One line: {@code ok   (a) playouts-end  random playouts end ...} or {@code FAIL (c) goals  goals in ...: what
+   * failed; replay: command}.
+   */
   public String line() {
+    String head = String.format(java.util.Locale.ROOT, "%-4s (%c) %-12s  %s", passed ? "ok" : "FAIL", check.letter(), check.id(),
+        check.description());
     if (passed) {
-      return "ok   " + check.label() + (summary.isEmpty() ? "" : " (" + summary + ")");
+      return head + (summary.isEmpty() ? "" : " (" + summary + ")");
     }
-    return "FAIL " + check.label() + ": " + summary + "; replay: " + replay;
+    return head + ": " + summary + "; replay: " + replay;
   }
 
   /** The whole failure, for a test report: the summary, the first violations, the replay command. */
