@@ -17,10 +17,11 @@
  *
  * <p>Where it sits: testkit depends on model, ai (the agents of checks h and j, the samplers of i) and gdl-bridge
  * (the reasoner of l), never on ludemes, cards or games. So ai's own tests cannot use it (ai → testkit → ai would
- * be a cycle); instead ai publishes its hand-written test games as a test-jar and testkit's own tests run the suite
- * on them ({@code AiTestGamesConformanceTest}). The games module runs it on every bundled game, and proves each
- * check fails on a game broken on purpose (its {@code ConformanceChecksTest}, on the {@code .fake} test games that
- * its registry loads).
+ * be a cycle); instead ai publishes its hand-written test games as a test-jar (test scope here, so no cycle) and
+ * testkit's own tests run the suite on them ({@code AiTestGamesConformanceTest}) and prove that each check fails on
+ * one of them broken on purpose ({@code BrokenGameChecksTest}). The games module runs it on every bundled game
+ * through the same target {@code veil conform} builds, and proves the checks fail on its {@code .fake} test games
+ * as the command line loads them ({@code ConformanceChecksTest}).
  *
  * <p>Playouts are {@code veil simulate}'s: playout i plays {@link veil.model.RandomJointMoves} from {@link
  * veil.model.RandomJointMoves#gameSeed}(seed, i), so {@code veil simulate GAME --seed S --first-game i --games 1}
