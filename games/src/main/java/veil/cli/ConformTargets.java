@@ -35,7 +35,7 @@ public final class ConformTargets {
     } catch (GameLoadException e) {
       // Loading reports it.
     }
-    return Target.of(game, () -> registry.load(game, options))
+    return Target.of(game, () -> registry.load(game, opts))
         .withCommand(Shell.program(), Shell.quote(game) + GameArgs.optionArgs(options))
         .withGdlRules(loaded -> gdlRules(registry, game, opts, loaded))
         .withInformation(information);
