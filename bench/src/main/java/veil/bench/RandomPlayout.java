@@ -1,10 +1,10 @@
 package veil.bench;
 
 import java.util.SplittableRandom;
-import veil.games.RandomJointMoves;
 import veil.model.Game;
 import veil.model.MoveList;
 import veil.model.Percepts;
+import veil.model.RandomJointMoves;
 import veil.model.State;
 
 /**

@@ -17,6 +17,11 @@ final class GameArgs {
 
   /** The options as they would be typed again, e.g. {@code --option Passing=right}, or "" for none. */
   String optionArgs() {
+    return optionArgs(options);
+  }
+
+  /** {@code options} as they would be typed, e.g. {@code --option Passing=right}, or "" for none. */
+  static String optionArgs(Map<String, String> options) {
     StringBuilder sb = new StringBuilder();
     for (Map.Entry<String, String> e : options.entrySet()) {
       sb.append(" --option ").append(Shell.quote(e.getKey() + "=" + e.getValue()));

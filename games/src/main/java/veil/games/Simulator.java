@@ -7,6 +7,7 @@ import java.util.SplittableRandom;
 import veil.games.RuleFailure.Kind;
 import veil.model.Game;
 import veil.model.Percepts;
+import veil.model.RandomJointMoves;
 import veil.model.State;
 
 /**
@@ -64,18 +65,11 @@ public final class Simulator {
   }
 
   /**
-   * The seed of game {@code gameIndex} of a run with {@code masterSeed}: a 64-bit mix of both, so that nearby
-   * master seeds and indices give unrelated games.
+   * The seed of game {@code gameIndex} of a run with {@code masterSeed} ({@link RandomJointMoves#gameSeed}, shared
+   * with the conformance suite, so its replay commands name simulate's games).
    */
   public static long gameSeed(long masterSeed, long gameIndex) {
-    return mix64(masterSeed ^ mix64(gameIndex + 0x9E3779B97F4A7C15L));
-  }
-
-  // Stafford's variant 13 of the MurmurHash3 finalizer (the SplitMix64 output function).
-  private static long mix64(long z) {
-    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-    return z ^ (z >>> 31);
+    return RandomJointMoves.gameSeed(masterSeed, gameIndex);
   }
 
   /**

@@ -216,7 +216,7 @@ class MainTest {
     Run r = run("--help");
     assertThat(r.code()).isZero();
     assertThat(r.out()).contains("  list ", "  check ", "  simulate ", "  arena ", "  replay ", "  play ",
-        "  export-gdl ", "  verify-gdl ", "`veil bench`");
+        "  export-gdl ", "  verify-gdl ", "  conform ", "`veil bench`");
     for (String planned : Arrays.asList("bench")) {
       assertThat(r.out()).doesNotContainPattern("(?m)^  " + planned + "\\b");
     }
