@@ -71,6 +71,10 @@ public final class Compiler {
 
   public IntExpr intExpr(Node n) throws DslException {
     if (n instanceof Node.Int i) {
+      if (i.value() < Integer.MIN_VALUE || i.value() > Integer.MAX_VALUE) {
+        throw new DslException(Diagnostic.at(n.pos(), "integer " + i.value() + " is out of range",
+            "an integer in " + Integer.MIN_VALUE + ".." + Integer.MAX_VALUE));
+      }
       return Ints.constant((int) i.value());
     }
     if (n instanceof Node.Sym sym) {
@@ -358,7 +362,17 @@ public final class Compiler {
     return s -> base + player.eval(s);
   }
 
-  public void error(DslException e) {
+  /**
+   * Collects the errors of one part to report them together; after {@link Diagnostic#MAX_SHOWN} the compilation stops
+   * (a hostile text can have an error per token, and keeping millions would exhaust memory).
+   */
+  public void error(DslException e) throws DslException {
     errors.addAll(e.diagnostics());
+    if (errors.size() >= Diagnostic.MAX_SHOWN) {
+      List<Diagnostic> first = new ArrayList<>(errors.subList(0, Diagnostic.MAX_SHOWN));
+      first.add(Diagnostic.at(first.get(first.size() - 1).pos(), "too many errors (" + Diagnostic.MAX_SHOWN
+          + "); the compilation stops here"));
+      throw new DslException(first);
+    }
   }
 }

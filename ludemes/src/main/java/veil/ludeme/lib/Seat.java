@@ -32,7 +32,7 @@ public final class Seat extends SimpleLudeme {
 
   @Override
   public Object build(Args a) throws DslException {
-    IntExpr p = a.intExpr("of");
+    IntExpr p = a.player("of");
     int n = a.compiler().players();
     int k = offset == 0 ? n / 2 : offset == Integer.MIN_VALUE ? 0 : (offset + n) % n;
     return (IntExpr) s -> (p.eval(s) + k) % n;

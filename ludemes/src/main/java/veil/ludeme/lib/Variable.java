@@ -39,14 +39,14 @@ public final class Variable extends SimpleLudeme {
   public Object build(Args a) throws DslException {
     String name = a.text("name");
     if (kind == 0) {
-      IntExpr slot = a.compiler().varSlot(name, a.has("of") ? a.intExpr("of") : null, a.pos());
+      IntExpr slot = a.compiler().varSlot(name, a.has("of") ? a.player("of") : null, a.pos());
       if (slot instanceof Ints.Const k) {
         return Ints.read(k.value());
       }
       return (IntExpr) s -> s.v[slot.eval(s)];
     }
     boolean perPlayer = a.has("b");
-    IntExpr slot = a.compiler().varSlot(name, perPlayer ? a.intExpr("a") : null, a.pos());
+    IntExpr slot = a.compiler().varSlot(name, perPlayer ? a.player("a") : null, a.pos());
     IntExpr value = perPlayer ? a.intExpr("b") : a.intExpr("a");
     if (slot instanceof Ints.Const k) {
       int i = k.value();
