@@ -108,7 +108,7 @@ public final class Simulator {
       rethrowIfFatal(e);
       // Without an initial state no game can start: every game of the run fails the same way.
       failures.add(new RuleFailure(Kind.EXCEPTION, firstGame, gameSeed(masterSeed, firstGame), 0, -1,
-          "the game threw while creating the initial state: " + e, e));
+          "the game threw while creating the initial state: " + describe(e), e));
       return new SimulationResult(masterSeed, firstGame, games, 0, 0, 0, 0, new double[game.roleCount()],
           System.nanoTime() - start, games, failures);
     }
@@ -216,7 +216,7 @@ public final class Simulator {
     } catch (RuntimeException | Error e) {
       rethrowIfFatal(e);
       String context = doing == APPLY ? " " + jointText("the joint move", joint) : after(step);
-      return failWith(e, index, seed, step, "the game threw while " + DOING[doing] + context + ": " + e);
+      return failWith(e, index, seed, step, "the game threw while " + DOING[doing] + context + ": " + describe(e));
     }
   }
 
@@ -261,5 +261,11 @@ public final class Simulator {
     if (e instanceof VirtualMachineError && !(e instanceof StackOverflowError)) {
       throw (VirtualMachineError) e;
     }
+  }
+
+  /** A rule failure the rules reported themselves (with its position) as it is; any other exception with its class. */
+  static String describe(Throwable e) {
+    String m = e.getMessage();
+    return e instanceof IllegalStateException && m != null && m.startsWith("rule failure: ") ? m : e.toString();
   }
 }

@@ -369,7 +369,7 @@ public final class Compiler {
   public void error(DslException e) throws DslException {
     errors.addAll(e.diagnostics());
     if (errors.size() >= Diagnostic.MAX_SHOWN) {
-      List<Diagnostic> first = new ArrayList<>(errors.subList(0, Diagnostic.MAX_SHOWN));
+      List<Diagnostic> first = new ArrayList<>(errors.subList(0, Diagnostic.MAX_SHOWN - 1));
       first.add(Diagnostic.at(first.get(first.size() - 1).pos(), "too many errors (" + Diagnostic.MAX_SHOWN
           + "); the compilation stops here"));
       throw new DslException(first);
