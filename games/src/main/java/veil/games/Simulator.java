@@ -263,9 +263,16 @@ public final class Simulator {
     }
   }
 
-  /** A rule failure the rules reported themselves (with its position) as it is; any other exception with its class. */
+  /**
+   * A rule failure the rules reported themselves (a ludeme's, with its position, or the GDL-II reasoner's) as it is;
+   * any other exception with its class, which is then a bug worth naming.
+   */
   static String describe(Throwable e) {
     String m = e.getMessage();
-    return e instanceof IllegalStateException && m != null && m.startsWith("rule failure: ") ? m : e.toString();
+    if (m != null && (e instanceof veil.gdl.reason.GdlPlayException
+        || e instanceof IllegalStateException && m.startsWith("rule failure: "))) {
+      return m;
+    }
+    return e.toString();
   }
 }
