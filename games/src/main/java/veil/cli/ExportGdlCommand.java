@@ -45,7 +45,7 @@ final class ExportGdlCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     if (output != null) {
       try {
-        OutputFiles.check(output, "-o", force, List.of(args.game));
+        OutputFiles.check(output, "-o", force, Loading.gameFiles(main, args));
       } catch (OutputFiles.Refused ex) {
         err.println("error: " + ex.getMessage());
         err.flush();

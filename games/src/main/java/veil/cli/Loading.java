@@ -44,6 +44,16 @@ final class Loading {
     return game;
   }
 
+  /** The game file a GAME argument names (as a list for {@link OutputFiles#check}), or none for a bundled game. */
+  static List<String> gameFiles(Main main, GameArgs args) {
+    try {
+      veil.games.GameSource source = main.registry().resolve(args.game);
+      return source.file() == null ? List.of() : List.of(source.file().toString());
+    } catch (GameLoadException e) {
+      return List.of(); // reported when the game is loaded
+    }
+  }
+
   /** A loader's report is complete and formatted: printed as it is, ending with a newline. */
   static void printReport(GameLoadException e, PrintWriter err) {
     String report = e.getMessage() == null ? "error: the game could not be loaded" : e.getMessage();

@@ -215,10 +215,6 @@ final class ReplayCommand implements Callable<Integer> {
    * the file wrote it (a game file edited since the run would replay something else).
    */
   static String mismatch(Game game, JsonNode config, GameResult g) {
-    String bad = malformed(g, game.roleCount());
-    if (bad != null) {
-      return "the game " + bad;
-    }
     String name = text(config, "gameName");
     if (!name.isEmpty() && !name.equals(game.name())) {
       return "the file's game is '" + name + "', the rules are '" + game.name() + "'";
@@ -233,6 +229,10 @@ final class ReplayCommand implements Callable<Integer> {
     }
     if (!fileRoles.isEmpty() && !fileRoles.equals(roles)) {
       return "the file's roles are " + fileRoles + ", the rules have " + roles;
+    }
+    String bad = malformed(g, game.roleCount());
+    if (bad != null) {
+      return "the game " + bad;
     }
     State s = game.initialState();
     MoveList legal = new MoveList();

@@ -80,7 +80,7 @@ final class SimulateCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     if (json != null) {
       try {
-        OutputFiles.check(json, "--json", force, List.of(args.game));
+        OutputFiles.check(json, "--json", force, Loading.gameFiles(main, args));
       } catch (OutputFiles.Refused e) {
         err.println("error: " + e.getMessage());
         err.flush();
