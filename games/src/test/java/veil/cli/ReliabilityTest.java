@@ -217,6 +217,30 @@ class ReliabilityTest {
   }
 
   @Test
+  void item6_placeOwnersVariablesAndSumsAreCheckedToo() throws IOException {
+    Path owner = file("owner.lud", bundled("agram").replace("(spot \"Table\" Mover)", "(spot \"Table\" 7)"));
+    Run o = Cli.run("check", owner.toString());
+    assertClean(o, 1);
+    assertThat(o.err()).startsWith(owner + ":15:35: player 7 is not a player of this game");
+
+    Path var = file("var.lud", bundled("agram").replace("(players <Players>)", "(players 3)")
+        .replace("(rank (trickCard Player))", "(var \"V\" (+ Player 5))")
+        .replace("(bound 100)", "(bound 100) (vars {(var \"V\" Each 0)})"));
+    Run v = Cli.run("simulate", var.toString(), "--games", "1", "--no-progress");
+    assertClean(v, 1);
+    assertThat(v.err()).contains("rule failure: whose \"V\" is player 5, not a player of the game (0..2) at " + var
+        + ":21:29");
+
+    Path add = file("add.lud", bundled("blind-tic-tac-toe")
+        .replace("(equipment {(board (square 3))})", "(equipment {(board (square 3))}) (vars {(var \"X\" 2147483647)})")
+        .replace("(play (claim name:mark tell:ok) simultaneous:True)",
+            "(play (claim name:mark tell:ok) then:(add \"X\" 1) simultaneous:True)"));
+    Run a = Cli.run("simulate", add.toString(), "--games", "1", "--no-progress");
+    assertClean(a, 1);
+    assertThat(a.err()).contains("rule failure: integer overflow in (add …) at " + add + ":9:42 (2147483647 + 1)");
+  }
+
+  @Test
   void item6_aOnePlayerLudemeGameIsACompileErrorNotNaN() throws IOException {
     Path one = file("one.lud", bundled("agram").replace("(players <Players>)", "(players 1)"));
     Run r = Cli.run("check", one.toString());

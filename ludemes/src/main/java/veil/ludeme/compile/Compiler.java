@@ -359,7 +359,8 @@ public final class Compiler {
     if (player instanceof Ints.Const p) {
       return Ints.constant(base + p.value());
     }
-    return s -> base + player.eval(s);
+    int n = players();
+    return s -> base + Args.checkPlayer(player.eval(s), n, pos, "whose \"" + name + "\"");
   }
 
   /**

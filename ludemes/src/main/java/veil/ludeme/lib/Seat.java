@@ -35,6 +35,8 @@ public final class Seat extends SimpleLudeme {
     IntExpr p = a.player("of");
     int n = a.compiler().players();
     int k = offset == 0 ? n / 2 : offset == Integer.MIN_VALUE ? 0 : (offset + n) % n;
-    return (IntExpr) s -> (p.eval(s) + k) % n;
+    veil.dsl.Pos where = a.pos();
+    String what = "(" + name() + " …)";
+    return (IntExpr) s -> (Args.checkPlayer(p.eval(s), n, where, what) + k) % n;
   }
 }
