@@ -30,6 +30,10 @@ public final class Agents {
 
   public static final double DEFAULT_EXPLORATION = 0.7;
   public static final int DEFAULT_WORLDS = 10;
+  /** The largest exploration constant accepted (rewards are in [0,1], so larger ones only explore). */
+  public static final double MAX_EXPLORATION = 100;
+  /** The most worlds PIMC samples per decision. */
+  public static final int MAX_WORLDS = 100_000;
 
   private static final Map<String, Set<String>> PARAMETERS = new LinkedHashMap<>();
 
@@ -74,21 +78,44 @@ public final class Agents {
         throw new IllegalArgumentException("agent '" + name + "': bad parameter '" + p + "'; "
             + (allowed.isEmpty() ? "it takes none" : "it takes " + String.join(", ", allowed) + " as key=value"));
       }
-      params.put(key, p.substring(eq + 1));
+      if (params.put(key, p.substring(eq + 1)) != null) {
+        throw new IllegalArgumentException("agent '" + name + "': parameter " + key + " is given twice");
+      }
     }
     double c = number(name, params, "c", DEFAULT_EXPLORATION);
+    if (!Double.isFinite(c) || c < 0 || c > MAX_EXPLORATION) {
+      throw new IllegalArgumentException("agent '" + name + "': c must be a number in 0.." + (int) MAX_EXPLORATION
+          + ", was '" + params.get("c") + "'");
+    }
     switch (name) {
       case "random":
         return new RandomAgent();
       case "uct-cheat":
         return new UctCheatAgent(trimmed, c);
       case "pimc":
-        return new PimcAgent(trimmed, c, (int) number(name, params, "worlds", DEFAULT_WORLDS));
+        return new PimcAgent(trimmed, c, worlds(name, params));
       case "so-ismcts":
         return new IsmctsAgent(trimmed, SearchWorker.Mode.SO_ISMCTS, c);
       default:
         return new IsmctsAgent(trimmed, SearchWorker.Mode.MO_ISMCTS, c);
     }
+  }
+
+  private static int worlds(String agent, Map<String, String> params) {
+    String v = params.get("worlds");
+    if (v == null) {
+      return DEFAULT_WORLDS;
+    }
+    try {
+      int n = Integer.parseInt(v.trim());
+      if (n >= 1 && n <= MAX_WORLDS) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // the message below
+    }
+    throw new IllegalArgumentException("agent '" + agent + "': worlds must be a whole number in 1.." + MAX_WORLDS
+        + ", was '" + v + "'");
   }
 
   private static double number(String agent, Map<String, String> params, String key, double dflt) {

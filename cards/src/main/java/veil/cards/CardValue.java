@@ -92,7 +92,7 @@ public final class CardValue extends SimpleLudeme {
       case 5:
         return Ints.read(Slot.LAST_CARD);
       case 6: {
-        IntExpr p = a.intExpr("player");
+        IntExpr p = a.player("player");
         int base = c.layout.trickCard;
         return (IntExpr) s -> s.v[base + p.eval(s)];
       }

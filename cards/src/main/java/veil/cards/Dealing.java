@@ -76,16 +76,35 @@ public final class Dealing extends SimpleLudeme {
       if (kind == 2) {
         throw a.error("to", "draw goes to one place; deal gives to Each", "(hand Mover)");
       }
-      int per = a.constInt("count");
+      int cards = c.cardTable.count();
+      int per = a.constInt("count", 1, Math.max(1, cards / c.players()), "cards per player ("
+          + cards + " cards in the game, " + c.players() + " players)");
       int total = per * c.players();
       return (Effect) s -> t.enqueueDeal(s, from.instance(s), dstBase, PendingDeal.EACH, total);
     }
     IntExpr count = kind == 1 ? a.intExpr("count") : a.intExpr("count", 1);
+    int cards = c.cardTable.count();
+    if (count instanceof veil.ludeme.Ints.Const k && (k.value() < 1 || k.value() > cards)) {
+      throw a.error("count", "the number of cards to " + name() + " must be in 1.." + cards + " (the cards in the"
+          + " game), found " + k.value(), "1.." + cards);
+    }
+    veil.dsl.Pos where = a.pos();
+    String what = "(" + name() + " …)";
     if (!to.def().perPlayer()) {
-      return (Effect) s -> t.enqueueDeal(s, from.instance(s), dstBase, PendingDeal.SHARED, count.eval(s));
+      return (Effect) s -> t.enqueueDeal(s, from.instance(s), dstBase, PendingDeal.SHARED,
+          checked(count.eval(s), what, where));
     }
     IntExpr owner = to.owner();
-    return (Effect) s -> t.enqueueDeal(s, from.instance(s), dstBase, owner.eval(s), count.eval(s));
+    return (Effect) s -> t.enqueueDeal(s, from.instance(s), dstBase, owner.eval(s), checked(count.eval(s), what,
+        where));
+  }
+
+  /** A count computed at run time: a negative one is a rule failure with the position (0 deals nothing). */
+  private static int checked(int count, String what, veil.dsl.Pos where) {
+    if (count < 0) {
+      throw new IllegalStateException("rule failure: " + what + " of " + count + " cards at " + where);
+    }
+    return count;
   }
 
   private static PlaceExpr source(Args a) throws DslException {

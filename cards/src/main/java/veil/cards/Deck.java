@@ -26,6 +26,9 @@ public final class Deck extends SimpleLudeme {
   static final List<String> STANDARD_RANKS =
       List.of("2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King", "Ace");
 
+  /** The largest number a numbered card may carry. */
+  static final long MAX_NUMBER = 999_999;
+
   public Deck() {
     super("deck", Type.EQUIPMENT, "A deck of cards (standard 52 by default, or given suits and ranks, or numbered "
         + "cards) and the face-down place of that name that holds it.",
@@ -56,13 +59,30 @@ public final class Deck extends SimpleLudeme {
       List<Long> numbers = new ArrayList<>();
       for (Node n : a.list("numbers")) {
         if (n instanceof Node.Range r) {
-          for (long k = r.from(); k <= r.to() && numbers.size() <= CardTable.MAX_CARDS; k++) {
+          // The size is checked before the range is expanded (and without overflowing: to - from may not fit).
+          if (r.to() < r.from() || r.from() < 0 || r.to() > MAX_NUMBER
+              || r.to() - r.from() + 1 > CardTable.MAX_CARDS - numbers.size()) {
+            throw new DslException(Diagnostic.at(n.pos(), "numbers: " + r.from() + ".." + r.to() + " is not a range"
+                + " of at most " + (CardTable.MAX_CARDS - numbers.size()) + " more cards numbered 0.." + MAX_NUMBER
+                + " (a game has at most " + CardTable.MAX_CARDS + " cards)", "{1..37}"));
+          }
+          for (long k = r.from(); k <= r.to(); k++) {
             numbers.add(k);
           }
         } else if (n instanceof Node.Int i) {
+          if (i.value() < 0 || i.value() > MAX_NUMBER) {
+            throw new DslException(Diagnostic.at(n.pos(), "a card's number must be in 0.." + MAX_NUMBER + ", found "
+                + i.value(), "0.." + MAX_NUMBER));
+          }
           numbers.add(i.value());
         } else {
           throw a.error("numbers", "expected numbers or a range", "{1..37}");
+        }
+      }
+      java.util.Set<Long> seen = new java.util.HashSet<>();
+      for (Long k : numbers) {
+        if (!seen.add(k)) {
+          throw a.error("numbers", "numbers: card " + k + " is listed twice", "each number once");
         }
       }
       List<Node> suitOf = a.list("suitOf");
@@ -77,8 +97,8 @@ public final class Deck extends SimpleLudeme {
       }
       return this;
     }
-    List<String> suits = a.has("suits") ? texts(a.list("suits")) : STANDARD_SUITS;
-    List<String> ranks = a.has("ranks") ? texts(a.list("ranks")) : STANDARD_RANKS;
+    List<String> suits = a.has("suits") ? distinct(a.list("suits"), "suit") : STANDARD_SUITS;
+    List<String> ranks = a.has("ranks") ? distinct(a.list("ranks"), "rank") : STANDARD_RANKS;
     List<int[]> without = new ArrayList<>();
     for (Node n : a.list("without")) {
       without.add(rankSuit(n, ranks, suits));
@@ -134,10 +154,16 @@ public final class Deck extends SimpleLudeme {
     return -1;
   }
 
-  private static List<String> texts(List<Node> nodes) throws DslException {
+  /** The names of a list, each once: a name listed twice (in any case) is an error at its second place. */
+  private static List<String> distinct(List<Node> nodes, String what) throws DslException {
     List<String> out = new ArrayList<>();
     for (Node n : nodes) {
-      out.add(Compiler.text(n));
+      String name = Compiler.text(n);
+      if (indexOf(out, name) >= 0) {
+        throw new DslException(Diagnostic.at(n.pos(), "the " + what + " " + name + " is listed twice",
+            "each " + what + " once"));
+      }
+      out.add(name);
     }
     return out;
   }

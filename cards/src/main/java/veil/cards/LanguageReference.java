@@ -19,7 +19,7 @@ public final class LanguageReference {
   public static String render() {
     StringBuilder sb = new StringBuilder();
     sb.append("# Veil ludeme language reference\n\n");
-    sb.append("Generated from the code by `./veil reference -o docs/language-reference.md`; do not edit by hand.\n");
+    sb.append("Generated from the code by `./veil reference --force -o docs/language-reference.md`; do not edit by hand.\n");
     sb.append("A test fails when this file is not what the code generates.\n\n");
     sb.append("## Structure of a game\n\n");
     for (String[] s : GameCompiler.STRUCTURE) {

@@ -97,6 +97,11 @@ public final class Places extends SimpleLudeme {
       return new PlaceRef(def, null, true);
     }
     IntExpr who = owner == null ? st -> st.cur : c.intExpr(owner);
+    if (who instanceof veil.ludeme.Ints.Const k && (k.value() < 0 || k.value() >= c.players())) {
+      throw new DslException(veil.dsl.Diagnostic.at(owner.pos(), "player " + k.value() + " is not a player of this"
+          + " game: it has " + c.players() + " players, 0.." + (c.players() - 1) + " as numbers",
+          "P1..P" + c.players() + ", Mover, Next or another player"));
+    }
     return new PlaceRef(def, who, false);
   }
 

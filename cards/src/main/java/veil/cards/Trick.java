@@ -72,7 +72,7 @@ public final class Trick extends SimpleLudeme {
     PlaceExpr from = fromRef.expr();
     PlaceExpr to = a.place("to").expr();
     PlaceExpr won = a.place("won").expr();
-    IntExpr leader = a.intExpr("leader", 0);
+    IntExpr leader = a.player("leader", 0);
     CardsExpr lead = a.has("lead") ? a.cards("lead") : null;
     long[] suitMask = c.table.cards.suitMask();
     CardsExpr follow = a.has("follow") ? a.cards("follow") : s -> {
@@ -88,7 +88,7 @@ public final class Trick extends SimpleLudeme {
     Effect onPlay = a.effect("onPlay");
     Effect afterTrick = a.effect("afterTrick");
     TrickAction act = new TrickAction(Names.gdl(a.text("name", "play")), c.table, from, to, won, leader, lead, follow,
-        key, onPlay, afterTrick);
+        key, onPlay, afterTrick, a.node("leader") == null ? a.pos() : a.node("leader").pos());
     c.game.actions.add(act);
     return act;
   }
@@ -110,10 +110,13 @@ public final class Trick extends SimpleLudeme {
     /** Bases of from: and to: when they are the Mover's own places (the usual case), else -1. */
     private final int fromBase;
     private final int toBase;
+    /** Where the leader is given, for a rule failure when it is not a player. */
+    private final veil.dsl.Pos where;
 
     TrickAction(String verb, Table t, PlaceExpr from, PlaceExpr to, PlaceExpr won, IntExpr leader, CardsExpr lead,
-        CardsExpr follow, IntExpr key, Effect onPlay, Effect afterTrick) {
+        CardsExpr follow, IntExpr key, Effect onPlay, Effect afterTrick, veil.dsl.Pos where) {
       super(verb);
+      this.where = where;
       this.t = t;
       this.from = from;
       this.to = to;
@@ -138,7 +141,7 @@ public final class Trick extends SimpleLudeme {
     @Override
     public Effect entry() {
       return s -> {
-        int p = leader.eval(s);
+        int p = Args.checkPlayer(leader.eval(s), n, where, "the trick's leader:");
         s.v[Slot.MOVER] = p;
         s.v[Slot.TRICK_LEADER] = p;
         s.v[Slot.TRICK_PLAYED] = 0;

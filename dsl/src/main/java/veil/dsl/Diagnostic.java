@@ -49,10 +49,17 @@ public record Diagnostic(Pos pos, String message, String expected, List<String> 
     return sb.toString();
   }
 
+  /** The most errors a report shows; a hostile text can have millions, and the first ones are what matter. */
+  public static final int MAX_SHOWN = 100;
+
   public static String formatAll(List<Diagnostic> ds) {
     StringBuilder sb = new StringBuilder();
-    for (Diagnostic d : ds) {
-      sb.append(d.format());
+    int shown = Math.min(ds.size(), MAX_SHOWN);
+    for (int i = 0; i < shown; i++) {
+      sb.append(ds.get(i).format());
+    }
+    if (ds.size() > shown) {
+      sb.append("... and ").append(ds.size() - shown).append(" more errors\n");
     }
     return sb.toString();
   }

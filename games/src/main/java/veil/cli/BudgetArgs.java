@@ -8,6 +8,12 @@ import veil.ai.Budget;
 /** How long agents think: {@code --iterations K} or {@code --time-ms T} per move, and {@code --threads N}. */
 final class BudgetArgs {
   static final long DEFAULT_ITERATIONS = 1000;
+  /** At most a billion iterations per move (hours at today's 100,000 iterations/s; trees stop growing at a cap). */
+  static final long MAX_ITERATIONS = 1_000_000_000L;
+  /** At most a day per move. */
+  static final long MAX_MILLIS = 86_400_000L;
+  /** At most 256 search threads (each keeps its own trees and scratch states). */
+  static final int MAX_THREADS = 256;
 
   @Option(names = "--iterations", paramLabel = "K",
       description = "Search iterations per move, over all threads (default: " + DEFAULT_ITERATIONS
@@ -19,7 +25,7 @@ final class BudgetArgs {
   Long millis;
 
   @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
-      description = "Threads per search (root parallel; default: ${DEFAULT-VALUE}).")
+      description = "Threads per search, 1.." + MAX_THREADS + " (root parallel; default: ${DEFAULT-VALUE}).")
   int threads;
 
   /** The budget the options describe; a usage error when they contradict each other or are out of range. */
@@ -27,18 +33,18 @@ final class BudgetArgs {
     if (iterations != null && millis != null) {
       throw new ParameterException(cmd, "give either --iterations or --time-ms, not both");
     }
-    if (threads < 1) {
-      throw new ParameterException(cmd, "--threads must be at least 1, got " + threads);
+    if (threads < 1 || threads > MAX_THREADS) {
+      throw new ParameterException(cmd, "--threads must be in 1.." + MAX_THREADS + ", got " + threads);
     }
     if (millis != null) {
-      if (millis < 1) {
-        throw new ParameterException(cmd, "--time-ms must be at least 1, got " + millis);
+      if (millis < 1 || millis > MAX_MILLIS) {
+        throw new ParameterException(cmd, "--time-ms must be in 1.." + MAX_MILLIS + " (a day), got " + millis);
       }
       return Budget.millis(millis).withThreads(threads);
     }
     long k = iterations == null ? DEFAULT_ITERATIONS : iterations;
-    if (k < 1) {
-      throw new ParameterException(cmd, "--iterations must be at least 1, got " + k);
+    if (k < 1 || k > MAX_ITERATIONS) {
+      throw new ParameterException(cmd, "--iterations must be in 1.." + MAX_ITERATIONS + ", got " + k);
     }
     return Budget.iterations(k).withThreads(threads);
   }

@@ -28,7 +28,7 @@ final class CheckCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    Game game = Loading.load(main, args, spec.commandLine().getErr());
+    Game game = Loading.load(main, args, spec.commandLine().getErr(), true);
     if (game == null) {
       return Main.GAME_ERROR;
     }

@@ -1,11 +1,10 @@
 package veil.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -35,10 +34,22 @@ final class ExportGdlCommand implements Callable<Integer> {
   @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the rules into FILE.")
   Path output;
 
+  @Option(names = "--force", description = "Overwrite an existing FILE.")
+  boolean force;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (output != null) {
+      try {
+        OutputFiles.check(output, "-o", force, Loading.gameFiles(main, args));
+      } catch (OutputFiles.Refused ex) {
+        err.println("error: " + ex.getMessage());
+        err.flush();
+        return CommandLine.ExitCode.USAGE;
+      }
+    }
     GdlExport.Exported e = Loading.exportGdl(main, args, err);
     if (e == null) {
       return Main.GAME_ERROR;
@@ -48,11 +59,7 @@ final class ExportGdlCommand implements Callable<Integer> {
       out.flush();
       return 0;
     }
-    try {
-      Files.writeString(output, e.kif(), StandardCharsets.UTF_8);
-    } catch (IOException ex) {
-      err.println("error: cannot write " + output + ": " + ex.getMessage());
-      err.flush();
+    if (!OutputFiles.write(output, e.kif(), err)) {
       return Main.GAME_ERROR;
     }
     out.println("wrote the GDL-II rules of " + e.game().name + " to " + output + " (" + e.ruleCount()

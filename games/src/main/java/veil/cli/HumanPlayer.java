@@ -28,6 +28,9 @@ final class HumanPlayer implements Agent {
     }
   }
 
+  /** Lines in a row that are not moves before the game stops: a person never types this many. */
+  static final int MAX_WRONG_LINES = 100;
+
   private final BufferedReader in;
   private final PrintWriter out;
   private final Supplier<String> view;
@@ -69,6 +72,7 @@ final class HumanPlayer implements Agent {
     for (int i = 0; i < legal.size(); i++) {
       out.println(String.format(Locale.ROOT, "  %3d  %s", i + 1, game.moveText(role, legal.get(i))));
     }
+    int wrong = 0;
     while (true) {
       out.print("move> ");
       out.flush();
@@ -95,7 +99,13 @@ final class HumanPlayer implements Agent {
         quit = "quit";
         throw new Quit(quit);
       }
-      out.println("'" + line.trim() + "' is not one of your moves: type a number from 1 to " + legal.size()
+      if (++wrong == MAX_WRONG_LINES) {
+        out.println();
+        quit = MAX_WRONG_LINES + " lines in a row were not moves (is the input a file of something else?)";
+        throw new Quit(quit);
+      }
+      String shown = line.trim().length() > 60 ? line.trim().substring(0, 60) + "…" : line.trim();
+      out.println("'" + shown + "' is not one of your moves: type a number from 1 to " + legal.size()
           + " or a move as listed (quit stops the game)");
     }
   }

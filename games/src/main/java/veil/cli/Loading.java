@@ -4,6 +4,9 @@ import java.io.PrintWriter;
 import veil.ludeme.CompiledGame;
 import veil.ludeme.gdl.ExportException;
 import veil.ludeme.gdl.GdlExport;
+import java.util.List;
+import veil.dsl.Diagnostic;
+import veil.gdl.reason.KifGame;
 import veil.model.Game;
 import veil.model.GameLoadException;
 
@@ -11,13 +14,46 @@ import veil.model.GameLoadException;
 final class Loading {
   private Loading() {}
 
-  /** The loaded game, or null after printing why it could not be loaded. */
+  /** The loaded game, or null after printing why it could not be loaded; a count of its load warnings, if any. */
   static Game load(Main main, GameArgs args, PrintWriter err) {
+    return load(main, args, err, false);
+  }
+
+  /**
+   * The loaded game, or null after printing why it could not be loaded. The deviations a lenient GDL-II load
+   * accepted are never silent: all of them with {@code allWarnings} (for {@code veil check}), else their count.
+   */
+  static Game load(Main main, GameArgs args, PrintWriter err, boolean allWarnings) {
+    Game game;
     try {
-      return main.registry().load(args.game, args.options);
+      game = main.registry().load(args.game, args.options);
     } catch (GameLoadException e) {
       printReport(e, err);
       return null;
+    }
+    if (game instanceof KifGame kif && !kif.warnings().isEmpty()) {
+      List<Diagnostic> ws = kif.warnings();
+      if (allWarnings) {
+        for (Diagnostic d : ws) {
+          err.print("warning: " + d.format());
+        }
+      } else {
+        err.println("warning: " + ws.size() + " deviation" + (ws.size() == 1 ? "" : "s") + " from GDL-II accepted"
+            + " in lenient mode (`veil check " + Shell.quote(args.game) + "` lists them; --option mode=strict"
+            + " rejects them)");
+      }
+      err.flush();
+    }
+    return game;
+  }
+
+  /** The game file a GAME argument names (as a list for {@link OutputFiles#check}), or none for a bundled game. */
+  static List<String> gameFiles(Main main, GameArgs args) {
+    try {
+      veil.games.GameSource source = main.registry().resolve(args.game);
+      return source.file() == null ? List.of() : List.of(source.file().toString());
+    } catch (GameLoadException e) {
+      return List.of(); // reported when the game is loaded
     }
   }
 

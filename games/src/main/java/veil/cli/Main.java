@@ -1,7 +1,6 @@
 package veil.cli;
 
 import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.io.OutputStreamWriter;
@@ -67,7 +66,7 @@ public final class Main implements Callable<Integer> {
   /** The input a command reads from (standard input unless a test gave another). */
   BufferedReader in() {
     if (in == null) {
-      in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+      in = StandardInput.open();
     }
     return in;
   }

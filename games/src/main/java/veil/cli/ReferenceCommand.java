@@ -1,10 +1,10 @@
 package veil.cli;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -19,16 +19,29 @@ final class ReferenceCommand implements Callable<Integer> {
   @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write to FILE instead of standard output")
   Path output;
 
+  @Option(names = "--force", description = "overwrite an existing FILE")
+  boolean force;
+
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
   boolean help;
 
   @Override
-  public Integer call() throws IOException {
+  public Integer call() {
+    PrintWriter err = spec.commandLine().getErr();
+    if (output != null) {
+      try {
+        OutputFiles.check(output, "-o", force, List.of());
+      } catch (OutputFiles.Refused e) {
+        err.println("error: " + e.getMessage());
+        err.flush();
+        return CommandLine.ExitCode.USAGE;
+      }
+    }
     String text = LanguageReference.render();
     if (output == null) {
       spec.commandLine().getOut().print(text);
-    } else {
-      Files.writeString(output, text, StandardCharsets.UTF_8);
+    } else if (!OutputFiles.write(output, text, err)) {
+      return Main.GAME_ERROR;
     }
     return 0;
   }

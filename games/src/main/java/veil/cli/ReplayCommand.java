@@ -72,6 +72,11 @@ final class ReplayCommand implements Callable<Integer> {
     } catch (IllegalArgumentException | UncheckedIOException e) {
       err.println("error: " + file + ": " + e.getMessage());
       return Main.GAME_ERROR;
+    } catch (NullPointerException | ClassCastException | UnsupportedOperationException e) {
+      // A line with a field missing or of the wrong kind (an edited file): the file's fault, not a bug of ours.
+      err.println("error: " + file + ": a line lacks a field or has one of the wrong kind; the file was edited or"
+          + " was not written by veil arena --json");
+      return Main.GAME_ERROR;
     }
     JsonNode config = contents.config();
     if (gameIndex == null) {
@@ -89,6 +94,11 @@ final class ReplayCommand implements Callable<Integer> {
       return Main.GAME_ERROR;
     }
 
+    String malformed = malformed(recorded, config.has("roles") ? config.get("roles").size() : -1);
+    if (malformed != null) {
+      err.println("error: " + file + ": game " + gameIndex + " " + malformed);
+      return Main.GAME_ERROR;
+    }
     GameId.Parsed id = rules != null ? new GameId.Parsed(rules, Map.of()) : GameId.parse(text(config, "game"));
     Game game;
     try {
@@ -128,6 +138,34 @@ final class ReplayCommand implements Callable<Integer> {
     return 0;
   }
 
+  /**
+   * Null when a recorded game has the shape a replay needs: its moves, one per role at every step, and a seat entry
+   * per role; else what is wrong. {@code roles} is the file's role count, or -1 when it names none.
+   */
+  static String malformed(GameResult g, int roles) {
+    int n = roles >= 0 ? roles : g.agentOfRole() == null ? -1 : g.agentOfRole().length;
+    if (g.moves() == null) {
+      return "has no moves (\"moves\" is missing or null)";
+    }
+    if (g.agentOfRole() == null || g.agentSpecOfRole() == null || (n >= 0 && g.agentOfRole().length != n)) {
+      return "does not list a seat for each of the " + n + " roles";
+    }
+    for (int t = 0; t < g.moves().length; t++) {
+      if (g.moves()[t] == null || g.moves()[t].length != n) {
+        return "has " + (g.moves()[t] == null ? "no" : Integer.toString(g.moves()[t].length)) + " moves at step "
+            + t + ", not one for each of the " + n + " roles";
+      }
+      if (g.movesText() != null && t < g.movesText().length
+          && (g.movesText()[t] == null || g.movesText()[t].length != n)) {
+        return "has a \"movesText\" row at step " + t + " without one text for each of the " + n + " roles";
+      }
+    }
+    if (g.scores() != null && g.scores().length != n) {
+      return "has " + g.scores().length + " scores for " + n + " roles";
+    }
+    return null;
+  }
+
   private static String text(JsonNode config, String field) {
     JsonNode n = config.get(field);
     return n == null || n.isNull() ? "" : n.asText();
@@ -137,6 +175,12 @@ final class ReplayCommand implements Callable<Integer> {
     out.println(file + ": " + text(config, "gameName") + " (" + text(config, "game") + "), " + games.size()
         + (games.size() == 1 ? " game" : " games") + ", seed " + text(config, "masterSeed"));
     for (GameResult g : games) {
+      int roles = config.has("roles") ? config.get("roles").size() : -1;
+      String bad = malformed(g, roles);
+      if (bad != null) {
+        out.println(String.format(Locale.ROOT, "%5d  malformed: it %s", g.index(), bad));
+        continue;
+      }
       StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%5d  %3d steps ", g.index(),
           g.moves().length));
       for (int r = 0; r < g.agentOfRole().length; r++) {
@@ -185,6 +229,10 @@ final class ReplayCommand implements Callable<Integer> {
     }
     if (!fileRoles.isEmpty() && !fileRoles.equals(roles)) {
       return "the file's roles are " + fileRoles + ", the rules have " + roles;
+    }
+    String bad = malformed(g, game.roleCount());
+    if (bad != null) {
+      return "the game " + bad;
     }
     State s = game.initialState();
     MoveList legal = new MoveList();

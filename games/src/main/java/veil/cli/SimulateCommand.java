@@ -2,13 +2,14 @@ package veil.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import java.io.IOException;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -61,6 +62,9 @@ final class SimulateCommand implements Callable<Integer> {
   @Option(names = "--json", paramLabel = "FILE", description = "Also write the figures and failures as JSON.")
   Path json;
 
+  @Option(names = "--force", description = "Overwrite an existing --json FILE.")
+  boolean force;
+
   @Option(names = "--no-progress", description = "Do not show progress on stderr.")
   boolean noProgress;
 
@@ -74,6 +78,15 @@ final class SimulateCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (json != null) {
+      try {
+        OutputFiles.check(json, "--json", force, Loading.gameFiles(main, args));
+      } catch (OutputFiles.Refused e) {
+        err.println("error: " + e.getMessage());
+        err.flush();
+        return CommandLine.ExitCode.USAGE;
+      }
+    }
     Game game = Loading.load(main, args, err);
     if (game == null) {
       return Main.GAME_ERROR;
@@ -95,11 +108,14 @@ final class SimulateCommand implements Callable<Integer> {
     printFailures(err, result, reproduce);
 
     if (json != null) {
+      String text;
       try {
-        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-            .writeValue(json.toFile(), SimulationReport.of(game, args, result, reproduce));
-      } catch (IOException e) {
-        err.println("error: cannot write " + json + ": " + e.getMessage());
+        text = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .writeValueAsString(SimulationReport.of(game, args, result, reproduce)) + "\n";
+      } catch (JsonProcessingException e) {
+        throw new IllegalStateException("the report cannot be written as JSON", e);
+      }
+      if (!OutputFiles.write(json, text, err)) {
         return Main.GAME_ERROR;
       }
     }

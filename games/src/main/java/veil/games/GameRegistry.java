@@ -177,6 +177,10 @@ public final class GameRegistry {
     if (Files.isDirectory(file)) {
       throw new GameLoadException("error: " + argument + " is a folder, not a game file\n");
     }
+    if (Files.exists(file)) {
+      throw new GameLoadException("error: " + argument + " is not a regular file (a device, a pipe or a socket);"
+          + " a game is a .lud or .kif file\n");
+    }
     if (looksLikePath(argument)) {
       StringBuilder sb = new StringBuilder("error: no such file: " + argument + "\n");
       String stem = stem(file.getFileName() == null ? argument : file.getFileName().toString());
@@ -218,7 +222,7 @@ public final class GameRegistry {
     if (source.isBundled()) {
       return loader.load(source.sourceName(), readResource(source.bundled()), opts);
     }
-    return loader.load(source.file(), opts);
+    return loader.load(source.sourceName(), GameText.read(source.file()), opts);
   }
 
   private String knownExtensions() {

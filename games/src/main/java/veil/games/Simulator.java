@@ -102,7 +102,7 @@ public final class Simulator {
       rethrowIfFatal(e);
       // Without an initial state no game can start: every game of the run fails the same way.
       failures.add(new RuleFailure(Kind.EXCEPTION, firstGame, gameSeed(masterSeed, firstGame), 0, -1,
-          "the game threw while creating the initial state: " + e, e));
+          "the game threw while creating the initial state: " + describe(e), e));
       return new SimulationResult(masterSeed, firstGame, games, 0, 0, 0, 0, new double[game.roleCount()],
           System.nanoTime() - start, games, failures);
     }
@@ -210,7 +210,7 @@ public final class Simulator {
     } catch (RuntimeException | Error e) {
       rethrowIfFatal(e);
       String context = doing == APPLY ? " " + jointText("the joint move", joint) : after(step);
-      return failWith(e, index, seed, step, "the game threw while " + DOING[doing] + context + ": " + e);
+      return failWith(e, index, seed, step, "the game threw while " + DOING[doing] + context + ": " + describe(e));
     }
   }
 
@@ -255,5 +255,18 @@ public final class Simulator {
     if (e instanceof VirtualMachineError && !(e instanceof StackOverflowError)) {
       throw (VirtualMachineError) e;
     }
+  }
+
+  /**
+   * A rule failure the rules reported themselves (a ludeme's, with its position, or the GDL-II reasoner's) as it is;
+   * any other exception with its class, which is then a bug worth naming.
+   */
+  static String describe(Throwable e) {
+    String m = e.getMessage();
+    if (m != null && (e instanceof veil.gdl.reason.GdlPlayException
+        || e instanceof IllegalStateException && m.startsWith("rule failure: "))) {
+      return m;
+    }
+    return e.toString();
   }
 }

@@ -17,7 +17,7 @@ class LanguageReferenceTest {
     assertThat(file).exists();
     String onDisk = Files.readString(file, StandardCharsets.UTF_8);
     assertThat(onDisk)
-        .as("docs/language-reference.md is stale: run ./veil reference -o docs/language-reference.md")
+        .as("docs/language-reference.md is stale: run ./veil reference --force -o docs/language-reference.md")
         .isEqualTo(LanguageReference.render());
   }
 

@@ -40,6 +40,9 @@ import veil.model.GameLoader;
 public final class KifLoader implements GameLoader {
   public static final int DEFAULT_STEP_BOUND = 1000;
 
+  /** The options a GDL-II game takes (--option NAME=VALUE); any other name is an error, not ignored. */
+  public static final List<String> OPTIONS = List.of("mode", "syntax", "stepBound", "maxGroundRules", "name");
+
   @Override
   public List<String> extensions() {
     return List.of("kif", "gdl");
@@ -52,6 +55,12 @@ public final class KifLoader implements GameLoader {
     int stepBound;
     int maxGroundRules;
     try {
+      for (String key : options.keySet()) {
+        if (!OPTIONS.contains(key)) {
+          throw new IllegalArgumentException("unknown option \"" + key + "\"; a GDL-II game takes "
+              + String.join(", ", OPTIONS));
+        }
+      }
       mode = Mode.parse(options.get("mode"));
       syntax = Syntax.parse(options.get("syntax"), text);
       stepBound = positive(options, "stepBound", DEFAULT_STEP_BOUND);

@@ -22,7 +22,8 @@ public record ArenaResult(ArenaConfig config, List<GameResult> games, List<Agent
     sb.append("score: mean per-game score (0..1); 95% CI: normal approximation, mean ± 1.96·sd/√n; "
         + "win: strictly highest score 1, a k-way tie at the top 1/k\n");
     if (failures > 0) {
-      sb.append(failures).append(" game(s) failed and are not counted; see the output file\n");
+      sb.append(failures).append(" game(s) failed and are not counted")
+          .append(config.output() != null ? "; they are in " + config.output() + "\n" : "\n");
     }
     return sb.toString();
   }

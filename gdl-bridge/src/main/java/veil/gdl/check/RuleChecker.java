@@ -74,6 +74,7 @@ public final class RuleChecker {
       }
     }
     boolean randomNoGoal = checkRequiredRules(safe, roles);
+    checkUnconditionalGoals(safe, roles);
     dependencyChecks(safe);
     return new Result(safe, roles, randomNoGoal);
   }
@@ -387,6 +388,44 @@ public final class RuleChecker {
       }
     }
     return randomNoGoal;
+  }
+
+  /**
+   * Goal rules that hold in every state (facts, or bodies of {@code (role ?r)} only) giving one role two values: the
+   * role would have two goal values at once in every terminal state. An error in strict mode; in lenient mode a
+   * warning (the highest value is used).
+   */
+  private void checkUnconditionalGoals(List<Rule> rules, int[] roles) {
+    Map<Integer, Map<Integer, Rule>> valuesOf = new HashMap<>();
+    for (Rule r : rules) {
+      if (r.relation() != Symbols.GOAL || r.head().arity() != 2 || !(r.head().arg(1) instanceof Term.Fn v)) {
+        continue;
+      }
+      int value = goalValue(symbols, v);
+      if (value < 0 || !r.body().stream().allMatch(l -> l instanceof Literal.Atom a
+          && a.atom().functor() == Symbols.ROLE)) {
+        continue;
+      }
+      Term who = r.head().arg(0);
+      List<Integer> whom = new ArrayList<>();
+      if (who instanceof Term.Fn f && f.arity() == 0) {
+        whom.add(f.functor());
+      } else if (who instanceof Term.Var) {
+        for (int role : roles) {
+          whom.add(role);
+        }
+      }
+      for (int role : whom) {
+        Map<Integer, Rule> values = valuesOf.computeIfAbsent(role, k -> new java.util.TreeMap<>());
+        values.putIfAbsent(value, r);
+        if (values.size() == 2 && values.get(value) == r) {
+          int other = values.keySet().stream().filter(x -> x != value).findFirst().orElse(value);
+          report.deviation("goal-twice", r.pos(), r.pos(), "role '" + symbols.name(role) + "' has goal values "
+              + other + " and " + value + " in every state (this rule and the one at " + values.get(other).pos()
+              + " always hold)" + (report.strict() ? "" : "; the highest is used"));
+        }
+      }
+    }
   }
 
   private static boolean covers(List<Rule> rules, int relation, int role) {

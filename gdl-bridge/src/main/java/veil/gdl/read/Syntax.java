@@ -56,6 +56,9 @@ public enum Syntax {
     return Reader.read(source);
   }
 
+  /** The longest description taken from a leading comment. */
+  public static final int MAX_DESCRIPTION = 200;
+
   /** The first comment line of a text, without its comment marks; "" when the text does not start with one. */
   public static String leadingComment(String text) {
     for (String line : text.split("\n", 50)) {
@@ -72,7 +75,8 @@ public enum Syntax {
       }
       String c = s.substring(i).strip();
       if (!c.isEmpty()) {
-        return c;
+        // A description is one line of a listing: a huge comment line is cut, not printed whole.
+        return c.length() <= MAX_DESCRIPTION ? c : c.substring(0, MAX_DESCRIPTION - 1) + "…";
       }
     }
     return "";

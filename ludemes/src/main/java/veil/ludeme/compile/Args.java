@@ -96,6 +96,50 @@ public final class Args {
         "an integer such as 4"));
   }
 
+  /** An integer literal in {@code min..max}; otherwise an error at the argument naming {@code what} it counts. */
+  public int constInt(String name, int min, int max, String what) throws DslException {
+    int v = constInt(name);
+    if (v < min || v > max) {
+      throw new DslException(Diagnostic.at(node(name).pos(), what + " must be in " + min + ".." + max
+          + ", found " + v, min + ".." + max));
+    }
+    return v;
+  }
+
+  /**
+   * A player expression: a player written as a constant (P2, a declared name, or a literal index) must be one of the
+   * game's players, checked here; others are checked where they are used (see {@link #checkPlayer}).
+   */
+  public IntExpr player(String name) throws DslException {
+    IntExpr e = intExpr(name);
+    if (e instanceof veil.ludeme.Ints.Const k) {
+      int n = compiler.players();
+      if (k.value() < 0 || k.value() >= n) {
+        throw new DslException(Diagnostic.at(node(name).pos(), "player " + k.value() + " is not a player of"
+            + " this game: it has " + n + " player" + (n == 1 ? "" : "s") + ", 0.." + (n - 1) + " as numbers",
+            "P1.." + "P" + n + ", Mover, Next or another player"));
+      }
+    }
+    return e;
+  }
+
+  /** A player expression, or the player {@code dflt} (a 0-based index) when the argument is not given. */
+  public IntExpr player(String name, int dflt) throws DslException {
+    return has(name) ? player(name) : veil.ludeme.Ints.constant(dflt);
+  }
+
+  /**
+   * The player {@code p} an expression gave at run time, or a rule failure naming this call's position when it is
+   * not a player of the game (a run-time value the compiler could not check).
+   */
+  public static int checkPlayer(int p, int players, Pos where, String what) {
+    if (p < 0 || p >= players) {
+      throw new IllegalStateException("rule failure: " + what + " is player " + p + ", not a player of the game (0.."
+          + (players - 1) + ") at " + where);
+    }
+    return p;
+  }
+
   public int constInt(String name, int dflt) throws DslException {
     return has(name) ? constInt(name) : dflt;
   }

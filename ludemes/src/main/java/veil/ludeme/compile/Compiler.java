@@ -105,6 +105,10 @@ public final class Compiler {
 
   public IntExpr intExpr(Node n) throws DslException {
     if (n instanceof Node.Int i) {
+      if (i.value() < Integer.MIN_VALUE || i.value() > Integer.MAX_VALUE) {
+        throw new DslException(Diagnostic.at(n.pos(), "integer " + i.value() + " is out of range",
+            "an integer in " + Integer.MIN_VALUE + ".." + Integer.MAX_VALUE));
+      }
       return Ints.constant((int) i.value());
     }
     if (n instanceof Node.Sym sym) {
@@ -390,10 +394,21 @@ public final class Compiler {
     if (player instanceof Ints.Const p) {
       return Ints.constant(base + p.value());
     }
-    return s -> base + player.eval(s);
+    int n = players();
+    return s -> base + Args.checkPlayer(player.eval(s), n, pos, "whose \"" + name + "\"");
   }
 
-  public void error(DslException e) {
+  /**
+   * Collects the errors of one part to report them together; after {@link Diagnostic#MAX_SHOWN} the compilation stops
+   * (a hostile text can have an error per token, and keeping millions would exhaust memory).
+   */
+  public void error(DslException e) throws DslException {
     errors.addAll(e.diagnostics());
+    if (errors.size() >= Diagnostic.MAX_SHOWN) {
+      List<Diagnostic> first = new ArrayList<>(errors.subList(0, Diagnostic.MAX_SHOWN - 1));
+      first.add(Diagnostic.at(first.get(first.size() - 1).pos(), "too many errors (" + Diagnostic.MAX_SHOWN
+          + "); the compilation stops here"));
+      throw new DslException(first);
+    }
   }
 }

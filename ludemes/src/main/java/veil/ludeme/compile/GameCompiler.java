@@ -30,7 +30,7 @@ public final class GameCompiler {
   public static final String[][] STRUCTURE = {
     {"(game \"Name\" (players …) [(description \"…\")] [(bound N)] (equipment {…}) [(vars {…})] (rules …))",
         "a whole game; one per file"},
-    {"(players N) or (players {White Black})", "the players (1..16); the random role is added when the game has chance"},
+    {"(players N) or (players {White Black})", "the players (2..16; a game's outcome ranks them against each other); the random role is added when the game has chance"},
     {"(bound N)", "an upper bound on the number of steps; a longer game is a rule failure (default "
         + DEFAULT_BOUND + ")"},
     {"(equipment {…})", "decks, hands, piles, spots, value maps, a board"},
@@ -191,14 +191,20 @@ public final class GameCompiler {
   private void players(Node.Call p, Node.Call game) throws DslException {
     if (p == null || p.args().size() != 1) {
       throw new DslException(Diagnostic.at(p == null ? game.pos() : p.pos(), "the game must say its players",
-          "(players N) with N in 1..16, or (players {Name Name …})"));
+          "(players N) with N in 2..16, or (players {Name Name …})"));
     }
     Node arg = p.args().get(0);
-    if (arg instanceof Node.Int n && n.value() >= 1 && n.value() <= 16) {
+    if (arg instanceof Node.Int m && m.value() == 1 || arg instanceof Node.Braces one && one.items().size() == 1) {
+      // An outcome ranks the players against each other; alone, a player would have no rank to score.
+      throw new DslException(Diagnostic.at(arg.pos(), "a ludeme game has 2 to 16 players: its outcome (result,"
+          + " byScore, ranking) ranks them against each other, and one player alone has no score",
+          "(players 2) or more; a one-player puzzle can be written in GDL-II (.kif) with its own goal values"));
+    }
+    if (arg instanceof Node.Int n && n.value() >= 2 && n.value() <= 16) {
       for (int k = 1; k <= n.value(); k++) {
         c.game.playerNames.add("p" + k);
       }
-    } else if (arg instanceof Node.Braces b && b.items().size() >= 1 && b.items().size() <= 16) {
+    } else if (arg instanceof Node.Braces b && b.items().size() >= 2 && b.items().size() <= 16) {
       for (Node x : b.items()) {
         String name = veil.ludeme.Names.gdl(Compiler.text(x));
         if (name.equals("random") || c.game.playerNames.contains(name)) {
@@ -207,7 +213,7 @@ public final class GameCompiler {
         c.game.playerNames.add(name);
       }
     } else {
-      throw new DslException(Diagnostic.at(arg.pos(), "expected the number of players (1..16) or a list of names",
+      throw new DslException(Diagnostic.at(arg.pos(), "expected the number of players (2..16) or a list of 2 to 16 names",
           "(players 4) or (players {White Black})"));
     }
     c.game.players = c.game.playerNames.size();

@@ -16,6 +16,9 @@ import veil.ludeme.gdl.GdlEmitter;
  * player's mark. A player sees its own marks; others' marks are hidden unless a rule tells.
  */
 public final class Board extends SimpleLudeme {
+  /** The most sites a board may have. */
+  public static final int MAX_SITES = 400;
+
   public Board() {
     super("board", Type.EQUIPMENT, "A grid of sites: (board (square N)) or (board (rectangle Rows Cols)).",
         Param.pos("shape", "(square N) or (rectangle R C)", "the grid"));
@@ -27,17 +30,23 @@ public final class Board extends SimpleLudeme {
     Compiler c = a.compiler();
     if (shape instanceof Node.Call call && call.args().size() >= 1 && call.args().get(0) instanceof Node.Int n) {
       String head = call.headName();
+      long rows;
+      long cols;
       if ("square".equals(head) && call.args().size() == 1) {
-        c.boardRows = c.boardCols = (int) n.value();
+        rows = cols = n.value();
       } else if ("rectangle".equals(head) && call.args().size() == 2 && call.args().get(1) instanceof Node.Int m) {
-        c.boardRows = (int) n.value();
-        c.boardCols = (int) m.value();
+        rows = n.value();
+        cols = m.value();
       } else {
         throw a.error("shape", "unknown board shape", "(square N) or (rectangle Rows Cols)");
       }
-      if (c.boardRows < 1 || c.boardCols < 1 || c.boardRows * c.boardCols > 400) {
-        throw a.error("shape", "a board has 1 to 400 sites", "(square 3)");
+      // Both sides are checked before they are multiplied: no product of two literals can overflow past the check.
+      if (rows < 1 || cols < 1 || rows > MAX_SITES || cols > MAX_SITES || rows * cols > MAX_SITES) {
+        throw a.error("shape", "a board has 1 to " + MAX_SITES + " sites (" + rows + " x " + cols + " given)",
+            "(square 3)");
       }
+      c.boardRows = (int) rows;
+      c.boardCols = (int) cols;
       return this;
     }
     throw a.error("shape", "unknown board shape", "(square N) or (rectangle Rows Cols)");

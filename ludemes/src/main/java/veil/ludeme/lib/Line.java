@@ -38,9 +38,10 @@ public final class Line extends SimpleLudeme {
     if (c.boardRows == 0) {
       throw new DslException(veil.dsl.Diagnostic.at(a.pos(), "(line …) needs a board", "(board (square N)) in equipment"));
     }
-    int k = a.constInt("length");
+    int k = a.constInt("length", 1, Math.max(c.boardRows, c.boardCols),
+        "the length of a line on a " + c.boardRows + " x " + c.boardCols + " board");
     int[][] lines = lines(c.boardRows, c.boardCols, k);
-    IntExpr who = a.intExpr("player");
+    IntExpr who = a.player("player");
     int cells = c.layout.cells;
     return (BoolExpr) s -> {
       int mark = who.eval(s) + 1;

@@ -40,10 +40,12 @@ public final class Seat extends SimpleLudeme {
 
   @Override
   public Object build(Args a) throws DslException {
-    IntExpr p = a.intExpr("of");
+    IntExpr p = a.player("of");
     int n = a.compiler().players();
     int k = offset == 0 ? n / 2 : offset == Integer.MIN_VALUE ? 0 : (offset + n) % n;
-    return (IntExpr) s -> (p.eval(s) + k) % n;
+    veil.dsl.Pos where = a.pos();
+    String what = "(" + name() + " …)";
+    return (IntExpr) s -> (Args.checkPlayer(p.eval(s), n, where, what) + k) % n;
   }
 
   @Override

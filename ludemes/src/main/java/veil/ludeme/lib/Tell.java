@@ -29,10 +29,12 @@ public final class Tell extends SimpleLudeme {
 
   @Override
   public Object build(Args a) throws DslException {
-    IntExpr p = a.intExpr("player");
+    IntExpr p = a.player("player");
     Table t = a.compiler().table;
     int word = t.tellIndex(veil.ludeme.Names.gdl(a.text("what")));
-    return (Effect) s -> t.tell(s, p.eval(s), word);
+    int n = a.compiler().players();
+    veil.dsl.Pos where = a.pos();
+    return (Effect) s -> t.tell(s, Args.checkPlayer(p.eval(s), n, where, "who is told"), word);
   }
 
   @Override

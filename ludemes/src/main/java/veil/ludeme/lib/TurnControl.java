@@ -32,9 +32,11 @@ public final class TurnControl extends SimpleLudeme {
 
   @Override
   public Object build(Args a) throws DslException {
-    IntExpr p = a.intExpr("player");
+    IntExpr p = a.player("player");
+    int players = a.compiler().players();
+    veil.dsl.Pos where = a.pos();
     return (Effect) s -> {
-      s.v[Slot.MOVER] = p.eval(s);
+      s.v[Slot.MOVER] = Args.checkPlayer(p.eval(s), players, where, "(setMover …)");
       s.cur = s.v[Slot.MOVER];
     };
   }

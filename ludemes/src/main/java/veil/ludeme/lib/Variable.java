@@ -51,30 +51,44 @@ public final class Variable extends SimpleLudeme {
   public Object build(Args a) throws DslException {
     String name = a.text("name");
     if (kind == 0) {
-      IntExpr slot = a.compiler().varSlot(name, a.has("of") ? a.intExpr("of") : null, a.pos());
+      IntExpr slot = a.compiler().varSlot(name, a.has("of") ? a.player("of") : null, a.pos());
       if (slot instanceof Ints.Const k) {
         return Ints.read(k.value());
       }
       return (IntExpr) s -> s.v[slot.eval(s)];
     }
     boolean perPlayer = a.has("b");
-    IntExpr slot = a.compiler().varSlot(name, perPlayer ? a.intExpr("a") : null, a.pos());
+    IntExpr slot = a.compiler().varSlot(name, perPlayer ? a.player("a") : null, a.pos());
     IntExpr value = perPlayer ? a.intExpr("b") : a.intExpr("a");
+    veil.dsl.Pos where = a.pos();
     if (slot instanceof Ints.Const k) {
       int i = k.value();
       if (value instanceof Ints.Const c) {
         int x = c.value();
-        return kind == 1 ? (veil.ludeme.Effect) s -> s.v[i] = x : (veil.ludeme.Effect) s -> s.v[i] += x;
+        return kind == 1 ? (veil.ludeme.Effect) s -> s.v[i] = x : (veil.ludeme.Effect) s -> s.v[i] = add(s.v[i], x, where);
       }
       if (kind == 1) {
         return (veil.ludeme.Effect) s -> s.v[i] = value.eval(s);
       }
-      return (veil.ludeme.Effect) s -> s.v[i] += value.eval(s);
+      return (veil.ludeme.Effect) s -> s.v[i] = add(s.v[i], value.eval(s), where);
     }
     if (kind == 1) {
       return (veil.ludeme.Effect) s -> s.v[slot.eval(s)] = value.eval(s);
     }
-    return (veil.ludeme.Effect) s -> s.v[slot.eval(s)] += value.eval(s);
+    return (veil.ludeme.Effect) s -> {
+      int k = slot.eval(s);
+      s.v[k] = add(s.v[k], value.eval(s), where);
+    };
+  }
+
+  /** {@code x + y}, or a rule failure naming the (add …) when the sum leaves the integers. */
+  private static int add(int x, int y, veil.dsl.Pos where) {
+    int sum = x + y;
+    if (((x ^ sum) & (y ^ sum)) < 0) {
+      throw new IllegalStateException("rule failure: integer overflow in (add …) at " + where + " (" + x + " + " + y
+          + ")");
+    }
+    return sum;
   }
 
   @Override
