@@ -79,6 +79,21 @@ final class ArenaCommand implements Callable<Integer> {
   @Option(names = "--no-progress", description = "Do not show progress on stderr.")
   boolean noProgress;
 
+  @Option(names = "--parallel", paramLabel = "N",
+      description = "Play N games at once (default: the machine's cores divided by --threads). Results do not"
+          + " depend on N; games are written in index order.")
+  Integer parallel;
+
+  @Option(names = "--shard", paramLabel = "K/N",
+      description = "Play only the games whose index is K modulo N (0 <= K < N), for a cluster job array;"
+          + " join the shards' files with `veil merge`.")
+  String shard;
+
+  @Option(names = "--duplicate",
+      description = "Duplicate deals: each deal is played once per cyclic seat rotation (--games must be a"
+          + " multiple of the seats), so the luck of the cards cancels in the paired differences.")
+  boolean duplicate;
+
   @Override
   public Integer call() {
     if (games < 1) {
@@ -92,6 +107,13 @@ final class ArenaCommand implements Callable<Integer> {
           + " (overwrite it), not both");
     }
     Budget budget = budgetArgs.budget(spec.commandLine());
+    int[] kn = parseShard();
+    int cores = Runtime.getRuntime().availableProcessors();
+    int par = parallel != null ? parallel : Math.max(1, cores / budget.threads());
+    if (par < 1 || par > 1024) {
+      throw new ParameterException(spec.commandLine(), "--parallel must be between 1 and 1024, got " + par);
+    }
+
     List<String> specs = AgentSpecs.check(spec.commandLine(), agents);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
@@ -114,14 +136,9 @@ final class ArenaCommand implements Callable<Integer> {
           + ")");
     }
 
-    int resumed = 0;
-    if (resume && Files.exists(json)) {
-      try {
-        resumed = contiguousGames(ArenaFile.read(json).games(), games);
-      } catch (IllegalArgumentException | UncheckedIOException e) {
-        err.println("error: cannot resume from " + json + ": " + e.getMessage());
-        return usageError();
-      }
+    if (duplicate && games % seats != 0) {
+      throw new ParameterException(spec.commandLine(), "--duplicate plays each deal once per seat rotation: --games"
+          + " must be a multiple of the " + seats + " seats, got " + games);
     }
     ProgressLine progress = noProgress ? null : new ProgressLine(err, game.name(), ProgressLine.stderrIsTerminal());
     ArenaConfig config = ArenaConfig.of(game, specs)
@@ -130,9 +147,12 @@ final class ArenaCommand implements Callable<Integer> {
         .withSeed(seed)
         .withBudget(budget)
         .withOutput(json, resume)
+        .withParallel(par)
+        .withShard(kn[0], kn[1])
+        .withDuplicate(duplicate)
         .withProgress(progress == null ? null : (done, total, elapsed, remaining) ->
             progress.update(done, total, elapsed.toNanos(), remaining.toNanos()));
-    if (json != null && resumed == 0) {
+    if (json != null && !(resume && Files.exists(json))) {
       err.println("writing " + json + "; an interrupted run continues with the same command and --resume");
       err.flush();
     }
@@ -140,8 +160,8 @@ final class ArenaCommand implements Callable<Integer> {
     long start = System.nanoTime();
     try {
       result = Arena.run(config);
-    } catch (IllegalArgumentException e) {
-      // The arena's own checks: a resumed file written by another run.
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      // The arena's own checks: a resumed file written by another run or damaged, a file another run is writing.
       finish(progress);
       err.println("error: " + e.getMessage());
       return usageError();
@@ -152,12 +172,18 @@ final class ArenaCommand implements Callable<Integer> {
     }
     finish(progress);
     double seconds = (System.nanoTime() - start) / 1e9;
+    for (String note : result.notes()) {
+      err.println("note: " + note);
+    }
+    err.flush();
+    int resumed = result.readBack();
+    int played = result.games().size() - resumed;
 
     printHeader(out, game, specs, budget);
     out.print(result.format());
     printFallbacks(out, game, result, budget);
-    out.println(String.format(Locale.ROOT, "time      %.1f s for %d game%s%s", seconds, games - resumed,
-        games - resumed == 1 ? "" : "s", resumed > 0 ? " (" + resumed + " read back from " + json + ")" : ""));
+    out.println(String.format(Locale.ROOT, "time      %.1f s for %d game%s%s, %d at once", seconds, played,
+        played == 1 ? "" : "s", resumed > 0 ? " (" + resumed + " read back from " + json + ")" : "", par));
     if (json != null) {
       out.println("json      " + json);
     }
@@ -177,15 +203,23 @@ final class ArenaCommand implements Callable<Integer> {
     }
   }
 
-  /** Games 0, 1, 2, ... present in order in a file: those a resumed run keeps (as the arena counts them). */
-  private static int contiguousGames(List<GameResult> read, int games) {
-    int n = 0;
-    for (GameResult g : read) {
-      if (g.index() == n && n < games) {
-        n++;
-      }
+  /** {K, N} from {@code --shard K/N}; {0, 1} without it. */
+  private int[] parseShard() {
+    if (shard == null) {
+      return new int[] {0, 1};
     }
-    return n;
+    String[] p = shard.split("/", -1);
+    try {
+      int k = Integer.parseInt(p[0].trim());
+      int n = Integer.parseInt(p[1].trim());
+      if (p.length == 2 && n >= 1 && n <= 100_000 && k >= 0 && k < n) {
+        return new int[] {k, n};
+      }
+    } catch (RuntimeException e) {
+      // reported below
+    }
+    throw new ParameterException(spec.commandLine(), "--shard takes K/N with 0 <= K < N <= 100000, e.g. 0/4; got "
+        + shard);
   }
 
   private void printHeader(PrintWriter out, Game game, List<String> specs, Budget budget) {
