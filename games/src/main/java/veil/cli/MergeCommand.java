@@ -59,21 +59,10 @@ final class MergeCommand implements Callable<Integer> {
         err.flush();
         return Main.GAME_ERROR;
       }
-      if (Files.exists(output) && sameFile(p, output)) {
-        err.println("error: the output " + output + " is one of the inputs");
-        err.flush();
-        return picocli.CommandLine.ExitCode.USAGE;
-      }
     }
-    if (Files.exists(output) && !force) {
-      err.println("error: " + output + " exists; add --force to overwrite it");
-      err.flush();
-      return picocli.CommandLine.ExitCode.USAGE;
-    }
-    if (Files.isDirectory(output)) {
-      err.println("error: " + output + " is a folder; -o needs a file name");
-      err.flush();
-      return picocli.CommandLine.ExitCode.USAGE;
+    int refused = OutputFiles.check(output, force, inputs, err);
+    if (refused != 0) {
+      return refused;
     }
     List<String> lines;
     try {
@@ -88,30 +77,12 @@ final class MergeCommand implements Callable<Integer> {
       err.flush();
       return Main.GAME_ERROR;
     }
-    Path dirOf = output.toAbsolutePath().getParent();
-    try {
-      Path tmp = Files.createTempFile(dirOf, ".veil-merge", ".tmp");
-      try {
-        Files.write(tmp, lines, StandardCharsets.UTF_8);
-        Files.move(tmp, output, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-      } finally {
-        Files.deleteIfExists(tmp);
-      }
-    } catch (IOException e) {
-      err.println("error: cannot write " + output + ": " + e.getMessage());
-      err.flush();
-      return Main.GAME_ERROR;
+    int written = OutputFiles.write(output, String.join("\n", lines) + "\n", err);
+    if (written != 0) {
+      return written;
     }
     out.println("merged " + inputs.size() + " files, " + (lines.size() - 2) + " games, into " + output);
     out.flush();
     return 0;
-  }
-
-  private static boolean sameFile(Path a, Path b) {
-    try {
-      return Files.isSameFile(a, b);
-    } catch (IOException e) {
-      return false;
-    }
   }
 }
