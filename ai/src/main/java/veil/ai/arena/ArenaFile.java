@@ -285,6 +285,49 @@ public final class ArenaFile implements AutoCloseable {
     }
   }
 
+  /** A game line that cannot belong to the run its config line describes. */
+  private static void checkAgainst(JsonNode config, GameResult g) {
+    int roles = config.path("roles").size();
+    int agents = config.path("agents").size();
+    if (g.agentOfRole().length != roles) {
+      throw new IllegalArgumentException("it has " + g.agentOfRole().length + " seats, the run has " + roles
+          + " roles");
+    }
+    boolean[] seen = new boolean[agents];
+    for (int r = 0; r < roles; r++) {
+      int a = g.agentOfRole()[r];
+      if ((a == -1) != "random".equals(config.path("roles").path(r).asText())) {
+        throw new IllegalArgumentException("agentIndex " + a + " for role " + config.path("roles").path(r)
+            + " (random alone has none, -1)");
+      }
+      if (a < -1 || a >= agents) {
+        throw new IllegalArgumentException("agentIndex " + a + " is not one of the run's " + agents + " agents");
+      }
+      if (a >= 0) {
+        if (seen[a]) {
+          throw new IllegalArgumentException("agent " + a + " sits in two seats");
+        }
+        seen[a] = true;
+      }
+    }
+    if (g.failure() == null && g.scores() == null) {
+      throw new IllegalArgumentException("a game without a failure must have scores");
+    }
+    if (g.scores() != null) {
+      for (double v : g.scores()) {
+        if (!(v >= 0 && v <= 1)) {
+          throw new IllegalArgumentException("score " + v + " is outside 0..1");
+        }
+      }
+    }
+    for (int i = 0; i < roles; i++) {
+      if (g.decisions()[i] < 0 || g.iterations()[i] < 0 || g.decisionNanos()[i] < 0 || g.fallbacks()[i] < 0
+          || g.fallbacks()[i] > g.decisions()[i]) {
+        throw new IllegalArgumentException("negative counts, or more fallbacks than decisions, for role " + i);
+      }
+    }
+  }
+
   /**
    * Reads a tournament file. A last line without its newline that does not parse (a write cut short by a crash)
    * is dropped with a note; {@code validBytes} is where the good part ends. Everything else must be well formed.
@@ -351,7 +394,9 @@ public final class ArenaFile implements AutoCloseable {
         }
         case "game" -> {
           try {
-            games.add(gameFromJson(node));
+            GameResult g = gameFromJson(node);
+            checkAgainst(config, g);
+            games.add(g);
           } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(where + "bad game line: " + e.getMessage());
           }
@@ -568,6 +613,10 @@ public final class ArenaFile implements AutoCloseable {
     long millis = field(cfg, "millis", false).asLong();
     int threads = field(cfg, "threads", false).asInt();
     veil.ai.Budget budget = new veil.ai.Budget(iterations, millis, threads);
+    if (agents.size() != MatchRunner.seatRoles(game).length) {
+      throw new IllegalArgumentException("the config line names " + agents.size() + " agents for "
+          + MatchRunner.seatRoles(game).length + " seats");
+    }
     String[] shard = cfg.path("shard").asText("0/1").split("/");
     return ArenaConfig.of(game, agents)
         .withGameId(field(cfg, "game", false).asText())
