@@ -131,6 +131,55 @@ final class ReportHtml {
     h.append("</body></html>\n");
   }
 
+  /** The findings of {@code veil analyze} as a page: the text, and figures of seats, skill and length. */
+  static String analysis(veil.ai.arena.GameAnalysis.Result r, List<String> text) {
+    ReportHtml p = new ReportHtml();
+    StringBuilder h = p.h;
+    String title = "Analysis: " + r.game().name();
+    h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>").append(esc(title))
+        .append("</title>\n<style>body{font-family:sans-serif;max-width:760px;margin:1.5em auto;color:#222}")
+        .append("pre{background:#f6f6f6;padding:8px;white-space:pre-wrap}h2{border-bottom:2px solid #444}")
+        .append("figcaption{font-size:90%;color:#555}svg text{font-size:12px}</style></head><body>\n<h1>")
+        .append(esc(title)).append("</h1>\n<pre>");
+    for (String t : text) {
+      h.append(esc(t)).append('\n');
+    }
+    h.append("</pre>\n<h2>Seat fairness</h2>\n");
+    List<AgentSummary> seats = new ArrayList<>();
+    List<String> labels = new ArrayList<>();
+    for (int i = 0; i < r.seatRoles().size(); i++) {
+      seats.add(row(i, r.randomSeats().get(i)));
+      labels.add(r.seatRoles().get(i) + ", random");
+      if (!r.selfPlaySeats().isEmpty()) {
+        seats.add(row(i, r.selfPlaySeats().get(i)));
+        labels.add(r.seatRoles().get(i) + ", so-ismcts");
+      }
+    }
+    p.intervals("fig-seat-fairness", "Mean score of each seat in random playouts and in so-ismcts self-play",
+        seats, labels, 0, 1);
+    h.append("<h2>Skill and information</h2>\n");
+    List<AgentSummary> ladder = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    for (veil.ai.arena.GameAnalysis.Rung rung : r.ladder()) {
+      ladder.add(row(ladder.size(), rung.score()));
+      names.add(rung.agent());
+    }
+    ladder.add(row(ladder.size(), r.clairvoyant()));
+    names.add("uct-cheat (clairvoyant), " + r.settings().highIterations() + " iterations");
+    p.intervals("fig-ladder", "Score of one agent against random opponents: the skill ladder, and the clairvoyant"
+        + " agent at the larger budget", ladder, names, 0, 1);
+    h.append("<h2>Length</h2>\n");
+    p.lengthsOf(r.lengths());
+    h.append("</body></html>\n");
+    return h.toString();
+  }
+
+  private static AgentSummary row(int i, veil.ai.arena.GameAnalysis.Estimate e) {
+    boolean none = Double.isNaN(e.mean());
+    return new AgentSummary(i, "", e.n(), none ? 0 : e.mean(), none ? 0 : e.low(), none ? 0 : e.high(), 0, 0, 0, 0,
+        0);
+  }
+
   static List<String> labels(List<AgentSummary> rows) {
     List<String> out = new ArrayList<>();
     for (AgentSummary s : rows) {
@@ -289,25 +338,33 @@ final class ReportHtml {
   }
 
   private void lengths(List<GameResult> ok) {
-    if (ok.isEmpty()) {
+    int[] len = new int[ok.size()];
+    for (int i = 0; i < len.length; i++) {
+      len[i] = ok.get(i).moves().length;
+    }
+    lengthsOf(len);
+  }
+
+  private void lengthsOf(int[] len) {
+    if (len.length == 0) {
       h.append("<p>No finished game.</p>\n");
       return;
     }
     int min = Integer.MAX_VALUE;
     int max = 0;
-    for (GameResult g : ok) {
-      min = Math.min(min, g.moves().length);
-      max = Math.max(max, g.moves().length);
+    for (int v : len) {
+      min = Math.min(min, v);
+      max = Math.max(max, v);
     }
     int width = Math.max(1, (max - min + 1 + 39) / 40);
     int[] counts = new int[(max - min) / width + 1];
     double sum = 0;
-    for (GameResult g : ok) {
-      counts[(g.moves().length - min) / width]++;
-      sum += g.moves().length;
+    for (int v : len) {
+      counts[(v - min) / width]++;
+      sum += v;
     }
     histogram("fig-length", String.format(Locale.ROOT, "Game length in joint moves (chance included): mean %.1f,"
-        + " min %d, max %d", sum / ok.size(), min, max), counts, min, width, "joint moves", "#1f77b4");
+        + " min %d, max %d", sum / len.length, min, max), counts, min, width, "joint moves", "#1f77b4");
   }
 
   private void scoreDistribution(Game game, List<GameResult> ok, ArenaStats stats, List<String> labels) {
