@@ -94,6 +94,16 @@ final class ArenaCommand implements Callable<Integer> {
           + " multiple of the seats), so the luck of the cards cancels in the paired differences.")
   boolean duplicate;
 
+  @Option(names = "--slurm", paramLabel = "N",
+      description = "Do not play: write a Slurm script (--slurm-script, default arena.sbatch) that runs this arena as"
+          + " a job array of N shards and merges them into the --json FILE in a job that waits for the array."
+          + " `bash arena.sbatch` submits both.")
+  Integer slurm;
+
+  @Option(names = "--slurm-script", paramLabel = "FILE", defaultValue = "arena.sbatch",
+      description = "Where --slurm writes its script (default: ${DEFAULT-VALUE}).")
+  Path slurmScript;
+
   @Override
   public Integer call() {
     if (games < 1) {
@@ -108,6 +118,9 @@ final class ArenaCommand implements Callable<Integer> {
     }
     Budget budget = budgetArgs.budget(spec.commandLine());
     int[] kn = parseShard();
+    if (slurm != null) {
+      return writeSlurm(budget);
+    }
     int cores = Runtime.getRuntime().availableProcessors();
     int par = parallel != null ? parallel : Math.max(1, cores / budget.threads());
     if (par < 1 || par > 1024) {
@@ -220,6 +233,87 @@ final class ArenaCommand implements Callable<Integer> {
     }
     throw new ParameterException(spec.commandLine(), "--shard takes K/N with 0 <= K < N <= 100000, e.g. 0/4; got "
         + shard);
+  }
+
+  /** Writes the Slurm script of {@code --slurm N}. */
+  private int writeSlurm(Budget budget) {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    if (slurm < 1 || slurm > 100_000) {
+      throw new ParameterException(spec.commandLine(), "--slurm takes the number of shards, 1 to 100000; got "
+          + slurm);
+    }
+    if (json == null) {
+      throw new ParameterException(spec.commandLine(), "--slurm needs --json FILE: the merged result goes there");
+    }
+    if (shard != null || resume) {
+      throw new ParameterException(spec.commandLine(), "--slurm writes the shards itself; leave out --shard and"
+          + " --resume");
+    }
+    int refused = OutputFiles.check(slurmScript, force, List.of(), err);
+    if (refused != 0) {
+      return refused;
+    }
+    if (Files.exists(json) && !force) {
+      err.println("error: " + json + " exists; add --force to let the merge job overwrite it");
+      err.flush();
+      return usageError();
+    }
+    Game game = Loading.load(main, args, err);
+    if (game == null) {
+      return Main.GAME_ERROR;
+    }
+    String gameArg = GameId.of(main.registry(), args);
+    String veil = Path.of(System.getProperty("veil.launcher", "veil")).toAbsolutePath().normalize().toString();
+    if (System.getProperty("veil.launcher") == null) {
+      veil = "veil";
+    }
+    Path outFile = json.toAbsolutePath().normalize();
+    String base = Shell.quote(outFile.toString());
+    StringBuilder run = new StringBuilder("\"$VEIL\" arena " + gameArg + " --agents "
+        + Shell.quote(String.join(",", agents)) + " --games " + games + " --seed " + seed + BudgetArgs.args(budget)
+        + (parallel != null ? " --parallel " + parallel : "") + (duplicate ? " --duplicate" : ""));
+    int cpus = budget.threads() * (parallel != null ? parallel : 1);
+    StringBuilder shards = new StringBuilder();
+    for (int k = 0; k < slurm; k++) {
+      shards.append(' ').append(Shell.quote(outFile + ".shard-" + k + "-of-" + slurm + ".jsonl"));
+    }
+    String script = "#!/bin/bash\n"
+        + "# A Veil arena as a Slurm job array, written by veil arena --slurm " + slurm + ".\n"
+        + "#   bash " + slurmScript.getFileName() + "     submits the array (one shard per task) and the merge,"
+        + " which waits for it\n"
+        + "#   sbatch " + slurmScript.getFileName() + "   submits the array alone (merge later with the command"
+        + " below)\n"
+        + "# A task that is cut short and requeued continues its shard (--resume).\n"
+        + "#SBATCH --job-name=veil-arena\n"
+        + "#SBATCH --array=0-" + (slurm - 1) + "\n"
+        + "#SBATCH --ntasks=1\n"
+        + "#SBATCH --cpus-per-task=" + cpus + "\n"
+        + "#SBATCH --output=" + outFile + ".shard-%a-of-" + slurm + ".log\n"
+        + "set -euo pipefail\n"
+        + "VEIL=${VEIL:-" + Shell.quote(veil) + "}\n"
+        + "OUT=" + base + "\n"
+        + "N=" + slurm + "\n"
+        + "if [ -z \"${SLURM_ARRAY_TASK_ID:-}\" ]; then\n"
+        + "  array=$(sbatch --parsable \"$0\")\n"
+        + "  merge=$(sbatch --parsable --dependency=afterok:\"${array%%;*}\" --job-name=veil-merge"
+        + " --output=\"$OUT.merge.log\" --wrap \"$(printf '%q ' \"$VEIL\" merge" + shards + " -o \"$OUT\""
+        + " --force)\")\n"
+        + "  echo \"submitted shards as job array ${array%%;*} and the merge as job ${merge%%;*}; result: $OUT\"\n"
+        + "  exit 0\n"
+        + "fi\n"
+        + "k=$SLURM_ARRAY_TASK_ID\n"
+        + "exec " + run + " --shard \"$k/$N\" --json \"$OUT.shard-$k-of-$N.jsonl\" --resume --no-progress\n";
+    int written = OutputFiles.write(slurmScript, script, err);
+    if (written != 0) {
+      return written;
+    }
+    slurmScript.toFile().setExecutable(true);
+    out.println("wrote " + slurmScript + ": " + slurm + " shards of " + games + " games; submit with: bash "
+        + Shell.quote(slurmScript.toString()));
+    out.println("merge by hand: " + Shell.program() + " merge" + shards + " -o " + base);
+    out.flush();
+    return 0;
   }
 
   private void printHeader(PrintWriter out, Game game, List<String> specs, Budget budget) {

@@ -109,4 +109,28 @@ class ArenaScaleCommandTest {
     assertThat(done.err()).contains("nothing to play");
     assertThat(Files.readAllBytes(f)).isEqualTo(before);
   }
+
+  @Test
+  void slurmWritesAnArrayScriptWithADependentMerge(@TempDir Path dir) throws IOException {
+    Path script = dir.resolve("run.sbatch");
+    Path out = dir.resolve("run.jsonl");
+    Run r = Cli.run(with("--slurm", "3", "--json", out.toString(), "--slurm-script", script.toString()));
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("wrote " + script + ": 3 shards of 8 games");
+    String text = Files.readString(script);
+    assertThat(text).startsWith("#!/bin/bash\n").contains("#SBATCH --array=0-2\n")
+        .contains("sbatch --parsable --dependency=afterok:")
+        .contains(" merge " + out + ".shard-0-of-3.jsonl " + out + ".shard-1-of-3.jsonl " + out
+            + ".shard-2-of-3.jsonl -o \"$OUT\" --force")
+        .contains("arena blind-tic-tac-toe --agents so-ismcts,pimc --games 8 --seed 4 --iterations 40 --shard"
+            + " \"$k/$N\" --json \"$OUT.shard-$k-of-$N.jsonl\" --resume --no-progress");
+    assertThat(Files.exists(out)).isFalse();
+    // The script is not overwritten without --force; --slurm with --shard is a usage error.
+    assertThat(Cli.run(with("--slurm", "3", "--json", out.toString(), "--slurm-script", script.toString())).code())
+        .isEqualTo(2);
+    Run both = Cli.run(with("--slurm", "3", "--shard", "0/3", "--json", out.toString(), "--slurm-script",
+        dir.resolve("x").toString()));
+    assertThat(both.code()).isEqualTo(2);
+    assertThat(both.err()).contains("leave out --shard");
+  }
 }
