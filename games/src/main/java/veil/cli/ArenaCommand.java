@@ -18,7 +18,6 @@ import picocli.CommandLine.Spec;
 import veil.ai.Budget;
 import veil.ai.arena.Arena;
 import veil.ai.arena.ArenaConfig;
-import veil.ai.arena.ArenaFile;
 import veil.ai.arena.ArenaResult;
 import veil.ai.arena.GameResult;
 import veil.ai.match.MatchRunner;

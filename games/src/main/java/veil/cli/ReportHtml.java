@@ -165,9 +165,9 @@ final class ReportHtml {
       names.add(rung.agent());
     }
     ladder.add(row(ladder.size(), r.clairvoyant()));
-    names.add("uct-cheat (clairvoyant), " + r.settings().highIterations() + " iterations");
+    names.add("uct-cheat, " + r.settings().highIterations() + " iterations");
     p.intervals("fig-ladder", "Score of one agent against random opponents: the skill ladder, and the clairvoyant"
-        + " agent at the larger budget", ladder, names, 0, 1);
+        + " uct-cheat (it sees the hidden state) at the larger budget", ladder, names, 0, 1);
     h.append("<h2>Length</h2>\n");
     p.lengthsOf(r.lengths());
     h.append("</body></html>\n");
