@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,6 +19,7 @@ import picocli.CommandLine.Spec;
 import veil.ai.Budget;
 import veil.ai.arena.Arena;
 import veil.ai.arena.ArenaConfig;
+import veil.ai.arena.ArenaProgress;
 import veil.ai.arena.ArenaResult;
 import veil.ai.arena.GameResult;
 import veil.ai.match.MatchRunner;
@@ -162,12 +164,23 @@ final class ArenaCommand implements Callable<Integer> {
         .withParallel(par)
         .withShard(kn[0], kn[1])
         .withDuplicate(duplicate)
-        .withProgress(progress == null ? null : (done, total, elapsed, remaining) ->
-            progress.update(done, total, elapsed.toNanos(), remaining.toNanos()));
-    if (json != null && !(resume && Files.exists(json))) {
-      err.println("writing " + json + "; an interrupted run continues with the same command and --resume");
-      err.flush();
-    }
+        .withProgress(new ArenaProgress() {
+          @Override
+          public void update(int done, int total, Duration elapsed, Duration remaining) {
+            if (progress != null) {
+              progress.update(done, total, elapsed.toNanos(), remaining.toNanos());
+            }
+          }
+
+          @Override
+          public void started(int readBack, int total) {
+            // Said once the file is locked (and, on resume, checked): a refused run does not claim to write it.
+            if (json != null && readBack == 0) {
+              err.println("writing " + json + "; an interrupted run continues with the same command and --resume");
+              err.flush();
+            }
+          }
+        });
     ArenaResult result;
     long start = System.nanoTime();
     try {

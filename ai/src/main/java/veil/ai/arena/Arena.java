@@ -99,6 +99,7 @@ public final class Arena {
       long start = System.nanoTime();
       int total = config.gamesHere();
       int resumed = results.size();
+      config.progress().started(resumed, total);
       int parallel = Math.min(config.parallel(), Math.max(1, total - resumed));
       Deque<Future<GameResult>> running = new ArrayDeque<>();
       if (parallel > 1) {
