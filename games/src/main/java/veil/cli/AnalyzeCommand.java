@@ -163,7 +163,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         + " at " + s.highIterations() + " iterations = " + signed(info) + (significant
             ? ": seeing the hidden information pays" : ": no significant value of the hidden information at this"
                 + " budget and sample"));
-    l.add("intervals   95% percentile bootstrap, fixed seed");
+    l.add("intervals   95% percentile bootstrap, fixed seed (exact Clopper-Pearson bound when every game scored 1,"
+        + " or every game 0)");
     return l;
   }
 }

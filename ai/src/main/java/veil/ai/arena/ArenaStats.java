@@ -26,7 +26,8 @@ public final class ArenaStats {
 
   /** How the intervals are computed, for the output. */
   public static final String METHOD = "95% percentile bootstrap over games (" + REPLICATES
-      + " resamples, fixed seed; with --duplicate over deals), which keeps the seats of a game together";
+      + " resamples, fixed seed; with --duplicate over deals), which keeps the seats of a game together; exact"
+      + " Clopper-Pearson bound when every game scored 1 (or 0)";
 
   /**
    * A paired difference: mean over units of (agent a's mean score in the unit minus agent b's), its interval,
@@ -251,6 +252,9 @@ public final class ArenaStats {
     for (int j = 0; j < q + np; j++) {
       ci[j] = percentiles(rep[j], nu > 0);
     }
+    for (int j = 0; j < q; j++) {
+      ci[j] = unanimous(ci[j], sum[j], cnt[j]);
+    }
 
     List<AgentSummary> agentRows = new ArrayList<>();
     for (int a = 0; a < k; a++) {
@@ -318,6 +322,35 @@ public final class ArenaStats {
     return new AgentSummary(index, spec, games, mean, games == 0 ? 0 : ci[j][0], games == 0 ? 0 : ci[j][1],
         games == 0 ? 0 : wins[j] / games, decisions == 0 ? 0 : nanos / 1e6 / decisions,
         nanos == 0 ? 0 : iterations * 1e9 / nanos, decisions, fallbacks);
+  }
+
+  /**
+   * Where every unit scored 1 (or every unit 0) the bootstrap has nothing to resample and gives [1, 1]; the exact
+   * (Clopper–Pearson) bound for n units out of n replaces the open end: the mean is at least 0.025^(1/n) (at most
+   * 1 − 0.025^(1/n)), since a score of at most 1 that came out 1 in all n units has P(score = 1)^n ≥ 0.025.
+   */
+  static double[] unanimous(double[] ci, double[] sum, double[] cnt) {
+    int n = 0;
+    boolean allOne = true;
+    boolean allZero = true;
+    for (int u = 0; u < sum.length; u++) {
+      if (cnt[u] > 0) {
+        n++;
+        allOne &= sum[u] == cnt[u];
+        allZero &= sum[u] == 0;
+      }
+    }
+    if (n == 0) {
+      return ci;
+    }
+    double bound = Math.pow(0.025, 1.0 / n);
+    if (allOne) {
+      return new double[] {bound, 1};
+    }
+    if (allZero) {
+      return new double[] {0, 1 - bound};
+    }
+    return ci;
   }
 
   /** The 2.5% and 97.5% percentiles of the replicates (NaN replicates, where the quantity was absent, skipped). */

@@ -57,7 +57,10 @@ public final class GameAnalysis {
 
   static final int REPLICATES = 2000;
 
-  /** The mean of {@code v} with a percentile bootstrap interval (fixed seed). */
+  /**
+   * The mean of {@code v} with a percentile bootstrap interval (fixed seed); when every value is 1 (or 0), the exact
+   * bound of {@link ArenaStats#unanimous}.
+   */
   public static Estimate estimate(double[] v) {
     if (v.length == 0) {
       return new Estimate(Double.NaN, Double.NaN, Double.NaN, 0);
@@ -73,8 +76,15 @@ public final class GameAnalysis {
       rep[b] = s / v.length;
     }
     Arrays.sort(rep);
-    return new Estimate(mean, rep[(int) Math.floor(0.025 * (REPLICATES - 1))],
-        rep[(int) Math.ceil(0.975 * (REPLICATES - 1))], v.length);
+    double[] ci = ArenaStats.unanimous(new double[] {rep[(int) Math.floor(0.025 * (REPLICATES - 1))],
+        rep[(int) Math.ceil(0.975 * (REPLICATES - 1))]}, v, ones(v.length));
+    return new Estimate(mean, ci[0], ci[1], v.length);
+  }
+
+  private static double[] ones(int n) {
+    double[] o = new double[n];
+    Arrays.fill(o, 1);
+    return o;
   }
 
   /** mean(a) − mean(b) for independent samples, with a percentile bootstrap interval resampling each. */

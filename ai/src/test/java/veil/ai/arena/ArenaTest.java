@@ -89,12 +89,13 @@ class ArenaTest {
 
   @Test
   void theTableStatisticsAreRight() {
-    // Exploding Bomb, one seat: uct-cheat always scores 1, so mean 1, interval [1, 1], win rate 1.
+    // Exploding Bomb, one seat: uct-cheat always scores 1, so mean 1, win rate 1, and the interval the exact
+    // bound for 5 successes in 5 (the bootstrap alone would say [1, 1]).
     ArenaResult r = Arena.run(ArenaConfig.of(new ExplodingBomb(), List.of("uct-cheat")).withGames(5)
         .withBudget(Budget.iterations(300)));
     AgentSummary a = r.table().get(0);
     assertThat(a.meanScore()).isEqualTo(1.0);
-    assertThat(a.ciLow()).isEqualTo(1.0);
+    assertThat(a.ciLow()).isCloseTo(Math.pow(0.025, 1 / 5.0), within(1e-12));
     assertThat(a.ciHigh()).isEqualTo(1.0);
     assertThat(a.winRate()).isEqualTo(1.0);
     assertThat(a.iterationsPerSecond()).isPositive();
