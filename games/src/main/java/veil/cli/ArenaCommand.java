@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,7 +19,7 @@ import picocli.CommandLine.Spec;
 import veil.ai.Budget;
 import veil.ai.arena.Arena;
 import veil.ai.arena.ArenaConfig;
-import veil.ai.arena.ArenaFile;
+import veil.ai.arena.ArenaProgress;
 import veil.ai.arena.ArenaResult;
 import veil.ai.arena.GameResult;
 import veil.ai.match.MatchRunner;
@@ -79,6 +80,31 @@ final class ArenaCommand implements Callable<Integer> {
   @Option(names = "--no-progress", description = "Do not show progress on stderr.")
   boolean noProgress;
 
+  @Option(names = "--parallel", paramLabel = "N",
+      description = "Play N games at once (default: the machine's cores divided by --threads). Results do not"
+          + " depend on N; games are written in index order.")
+  Integer parallel;
+
+  @Option(names = "--shard", paramLabel = "K/N",
+      description = "Play only the games whose index is K modulo N (0 <= K < N), for a cluster job array;"
+          + " join the shards' files with `veil merge`.")
+  String shard;
+
+  @Option(names = "--duplicate",
+      description = "Duplicate deals: each deal is played once per cyclic seat rotation (--games must be a"
+          + " multiple of the seats), so the luck of the cards cancels in the paired differences.")
+  boolean duplicate;
+
+  @Option(names = "--slurm", paramLabel = "N",
+      description = "Do not play: write a Slurm script (--slurm-script, default arena.sbatch) that runs this arena as"
+          + " a job array of N shards and merges them into the --json FILE in a job that waits for the array."
+          + " `bash arena.sbatch` submits both.")
+  Integer slurm;
+
+  @Option(names = "--slurm-script", paramLabel = "FILE", defaultValue = "arena.sbatch",
+      description = "Where --slurm writes its script (default: ${DEFAULT-VALUE}).")
+  Path slurmScript;
+
   @Override
   public Integer call() {
     if (games < 1) {
@@ -92,6 +118,16 @@ final class ArenaCommand implements Callable<Integer> {
           + " (overwrite it), not both");
     }
     Budget budget = budgetArgs.budget(spec.commandLine());
+    int[] kn = parseShard();
+    if (slurm != null) {
+      return writeSlurm(budget);
+    }
+    int cores = Runtime.getRuntime().availableProcessors();
+    int par = parallel != null ? parallel : Math.max(1, cores / budget.threads());
+    if (par < 1 || par > 1024) {
+      throw new ParameterException(spec.commandLine(), "--parallel must be between 1 and 1024, got " + par);
+    }
+
     List<String> specs = AgentSpecs.check(spec.commandLine(), agents);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
@@ -114,14 +150,9 @@ final class ArenaCommand implements Callable<Integer> {
           + ")");
     }
 
-    int resumed = 0;
-    if (resume && Files.exists(json)) {
-      try {
-        resumed = contiguousGames(ArenaFile.read(json).games(), games);
-      } catch (IllegalArgumentException | UncheckedIOException e) {
-        err.println("error: cannot resume from " + json + ": " + e.getMessage());
-        return usageError();
-      }
+    if (duplicate && games % seats != 0) {
+      throw new ParameterException(spec.commandLine(), "--duplicate plays each deal once per seat rotation: --games"
+          + " must be a multiple of the " + seats + " seats, got " + games);
     }
     ProgressLine progress = noProgress ? null : new ProgressLine(err, game.name(), ProgressLine.stderrIsTerminal());
     ArenaConfig config = ArenaConfig.of(game, specs)
@@ -130,18 +161,32 @@ final class ArenaCommand implements Callable<Integer> {
         .withSeed(seed)
         .withBudget(budget)
         .withOutput(json, resume)
-        .withProgress(progress == null ? null : (done, total, elapsed, remaining) ->
-            progress.update(done, total, elapsed.toNanos(), remaining.toNanos()));
-    if (json != null && resumed == 0) {
-      err.println("writing " + json + "; an interrupted run continues with the same command and --resume");
-      err.flush();
-    }
+        .withParallel(par)
+        .withShard(kn[0], kn[1])
+        .withDuplicate(duplicate)
+        .withProgress(new ArenaProgress() {
+          @Override
+          public void update(int done, int total, Duration elapsed, Duration remaining) {
+            if (progress != null) {
+              progress.update(done, total, elapsed.toNanos(), remaining.toNanos());
+            }
+          }
+
+          @Override
+          public void started(int readBack, int total) {
+            // Said once the file is locked (and, on resume, checked): a refused run does not claim to write it.
+            if (json != null && readBack == 0) {
+              err.println("writing " + json + "; an interrupted run continues with the same command and --resume");
+              err.flush();
+            }
+          }
+        });
     ArenaResult result;
     long start = System.nanoTime();
     try {
       result = Arena.run(config);
-    } catch (IllegalArgumentException e) {
-      // The arena's own checks: a resumed file written by another run.
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      // The arena's own checks: a resumed file written by another run or damaged, a file another run is writing.
       finish(progress);
       err.println("error: " + e.getMessage());
       return usageError();
@@ -152,12 +197,18 @@ final class ArenaCommand implements Callable<Integer> {
     }
     finish(progress);
     double seconds = (System.nanoTime() - start) / 1e9;
+    for (String note : result.notes()) {
+      err.println("note: " + note);
+    }
+    err.flush();
+    int resumed = result.readBack();
+    int played = result.games().size() - resumed;
 
     printHeader(out, game, specs, budget);
     out.print(result.format());
     printFallbacks(out, game, result, budget);
-    out.println(String.format(Locale.ROOT, "time      %.1f s for %d game%s%s", seconds, games - resumed,
-        games - resumed == 1 ? "" : "s", resumed > 0 ? " (" + resumed + " read back from " + json + ")" : ""));
+    out.println(String.format(Locale.ROOT, "time      %.1f s for %d game%s%s, %d at once", seconds, played,
+        played == 1 ? "" : "s", resumed > 0 ? " (" + resumed + " read back from " + json + ")" : "", par));
     if (json != null) {
       out.println("json      " + json);
     }
@@ -177,15 +228,104 @@ final class ArenaCommand implements Callable<Integer> {
     }
   }
 
-  /** Games 0, 1, 2, ... present in order in a file: those a resumed run keeps (as the arena counts them). */
-  private static int contiguousGames(List<GameResult> read, int games) {
-    int n = 0;
-    for (GameResult g : read) {
-      if (g.index() == n && n < games) {
-        n++;
-      }
+  /** {K, N} from {@code --shard K/N}; {0, 1} without it. */
+  private int[] parseShard() {
+    if (shard == null) {
+      return new int[] {0, 1};
     }
-    return n;
+    String[] p = shard.split("/", -1);
+    try {
+      int k = Integer.parseInt(p[0].trim());
+      int n = Integer.parseInt(p[1].trim());
+      if (p.length == 2 && n >= 1 && n <= 100_000 && k >= 0 && k < n) {
+        return new int[] {k, n};
+      }
+    } catch (RuntimeException e) {
+      // reported below
+    }
+    throw new ParameterException(spec.commandLine(), "--shard takes K/N with 0 <= K < N <= 100000, e.g. 0/4; got "
+        + shard);
+  }
+
+  /** Writes the Slurm script of {@code --slurm N}. */
+  private int writeSlurm(Budget budget) {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    if (slurm < 1 || slurm > 100_000) {
+      throw new ParameterException(spec.commandLine(), "--slurm takes the number of shards, 1 to 100000; got "
+          + slurm);
+    }
+    if (json == null) {
+      throw new ParameterException(spec.commandLine(), "--slurm needs --json FILE: the merged result goes there");
+    }
+    if (shard != null || resume) {
+      throw new ParameterException(spec.commandLine(), "--slurm writes the shards itself; leave out --shard and"
+          + " --resume");
+    }
+    int refused = OutputFiles.check(slurmScript, "--slurm", force, List.of(), err);
+    if (refused != 0) {
+      return refused;
+    }
+    if (Files.exists(json) && !force) {
+      err.println("error: " + json + " exists; add --force to let the merge job overwrite it");
+      err.flush();
+      return usageError();
+    }
+    Game game = Loading.load(main, args, err);
+    if (game == null) {
+      return Main.GAME_ERROR;
+    }
+    String gameArg = GameId.of(main.registry(), args);
+    String veil = Path.of(System.getProperty("veil.launcher", "veil")).toAbsolutePath().normalize().toString();
+    if (System.getProperty("veil.launcher") == null) {
+      veil = "veil";
+    }
+    Path outFile = json.toAbsolutePath().normalize();
+    String base = Shell.quote(outFile.toString());
+    StringBuilder run = new StringBuilder("\"$VEIL\" arena " + gameArg + " --agents "
+        + Shell.quote(String.join(",", agents)) + " --games " + games + " --seed " + seed + BudgetArgs.args(budget)
+        + (parallel != null ? " --parallel " + parallel : "") + (duplicate ? " --duplicate" : ""));
+    int cpus = budget.threads() * (parallel != null ? parallel : 1);
+    StringBuilder shards = new StringBuilder();
+    for (int k = 0; k < slurm; k++) {
+      shards.append(' ').append(Shell.quote(outFile + ".shard-" + k + "-of-" + slurm + ".jsonl"));
+    }
+    String script = "#!/bin/bash\n"
+        + "# A Veil arena as a Slurm job array, written by veil arena --slurm " + slurm + ".\n"
+        + "#   bash " + slurmScript.getFileName() + "     submits the array (one shard per task) and the merge,"
+        + " which waits for it\n"
+        + "#   sbatch " + slurmScript.getFileName() + "   submits the array alone (merge later with the command"
+        + " below)\n"
+        + "# A task that is cut short and requeued continues its shard (--resume).\n"
+        + "#SBATCH --job-name=veil-arena\n"
+        + "#SBATCH --array=0-" + (slurm - 1) + "\n"
+        + "#SBATCH --ntasks=1\n"
+        + "#SBATCH --cpus-per-task=" + cpus + "\n"
+        + "#SBATCH --output=" + outFile + ".shard-%a-of-" + slurm + ".log\n"
+        + "set -euo pipefail\n"
+        + "VEIL=${VEIL:-" + Shell.quote(veil) + "}\n"
+        + "OUT=" + base + "\n"
+        + "N=" + slurm + "\n"
+        + "if [ -z \"${SLURM_ARRAY_TASK_ID:-}\" ]; then\n"
+        + "  array=$(sbatch --parsable \"$0\")\n"
+        + "  merge=$(sbatch --parsable --dependency=afterok:\"${array%%;*}\" --job-name=veil-merge"
+        + " --output=\"$OUT.merge.log\" --wrap \"$(printf '%q ' \"$VEIL\" merge" + shards + " -o \"$OUT\""
+        + " --force)\")\n"
+        + "  echo \"submitted shards as job array ${array%%;*} and the merge as job ${merge%%;*}; result: $OUT\"\n"
+        + "  exit 0\n"
+        + "fi\n"
+        + "k=$SLURM_ARRAY_TASK_ID\n"
+        + "exec " + run + " --shard \"$k/$N\" --json \"$OUT.shard-$k-of-$N.jsonl\" --resume --no-progress\n";
+    int written = OutputFiles.write(slurmScript, script, err) ? 0 : Main.GAME_ERROR;
+    if (written != 0) {
+      return written;
+    }
+    slurmScript.toFile().setExecutable(true);
+    out.println("wrote " + slurmScript + ": " + slurm + " shards of " + games + " games; submit with: bash "
+        + Shell.quote(slurmScript.toString()));
+    out.println("merge by hand: " + Shell.program() + " merge" + shards + " -o " + base);
+    out.flush();
+    return 0;
   }
 
   private void printHeader(PrintWriter out, Game game, List<String> specs, Budget budget) {

@@ -24,7 +24,8 @@ import veil.games.GameRegistry;
     versionProvider = VersionProvider.class,
     description = "Veil: a general game system for games of hidden information.",
     subcommands = {ListCommand.class, CheckCommand.class, SimulateCommand.class, ArenaCommand.class,
-      ReplayCommand.class, PlayCommand.class, ReferenceCommand.class, ExportGdlCommand.class,
+      ReplayCommand.class, MergeCommand.class, ReportCommand.class, AnalyzeCommand.class,
+      PlayCommand.class, ReferenceCommand.class, ExportGdlCommand.class,
       VerifyGdlCommand.class, ConformCommand.class, CommandLine.HelpCommand.class},
     footerHeading = "%n",
     footer = {

@@ -16,6 +16,7 @@ import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Collection;
+import java.util.List;
 
 /**
  * The one guard every file a command writes passes through ({@code simulate --json}, {@code export-gdl -o},
@@ -52,7 +53,7 @@ final class OutputFiles {
     }
     for (String in : inputs) {
       if (in != null && same(file, in)) {
-        throw new Refused(option + " " + out + " is the game file this command reads; write to another file");
+        throw new Refused(option + " " + out + " is a file this command reads; write to another file");
       }
     }
     if (Files.isDirectory(file)) {
@@ -95,6 +96,25 @@ final class OutputFiles {
       return Files.exists(in) && Files.exists(file) && Files.isSameFile(in, file);
     } catch (IOException e) {
       return false;
+    }
+  }
+
+  /**
+   * {@link #check(Path, String, boolean, Collection)} for a command that prints its own errors: 0 when {@code out}
+   * may be written, else the usage exit code after printing why.
+   */
+  static int check(Path out, String option, boolean force, List<Path> inputs, PrintWriter err) {
+    List<String> in = new java.util.ArrayList<>();
+    for (Path p : inputs) {
+      in.add(p.toString());
+    }
+    try {
+      check(out, option, force, in);
+      return 0;
+    } catch (Refused r) {
+      err.println("error: " + r.getMessage());
+      err.flush();
+      return picocli.CommandLine.ExitCode.USAGE;
     }
   }
 

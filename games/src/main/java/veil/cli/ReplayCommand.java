@@ -70,7 +70,7 @@ final class ReplayCommand implements Callable<Integer> {
     try {
       contents = ArenaFile.read(file);
     } catch (IllegalArgumentException | UncheckedIOException e) {
-      err.println("error: " + file + ": " + e.getMessage());
+      err.println("error: " + e.getMessage());
       return Main.GAME_ERROR;
     } catch (NullPointerException | ClassCastException | UnsupportedOperationException e) {
       // A line with a field missing or of the wrong kind (an edited file): the file's fault, not a bug of ours.
@@ -79,6 +79,18 @@ final class ReplayCommand implements Callable<Integer> {
       return Main.GAME_ERROR;
     }
     JsonNode config = contents.config();
+    for (String note : contents.notes()) {
+      err.println("note: " + note);
+    }
+    java.util.Set<Integer> seen = new java.util.HashSet<>();
+    for (int i = 0; i < contents.games().size(); i++) {
+      int index = contents.games().get(i).index();
+      if (!seen.add(index)) {
+        err.println("warning: " + file + ":" + contents.gameLines().get(i) + ": game " + index
+            + " appears a second time (two runs wrote this file?)");
+      }
+    }
+    err.flush();
     if (gameIndex == null) {
       listGames(out, config, contents.games());
       return 0;

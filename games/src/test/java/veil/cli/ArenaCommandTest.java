@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import veil.ai.Budget;
 import veil.ai.arena.ArenaConfig;
 import veil.ai.arena.ArenaResult;
+import veil.ai.arena.ArenaStats;
 import veil.ai.arena.GameResult;
 import veil.cli.Cli.Run;
 import veil.model.Game;
@@ -88,7 +89,8 @@ class ArenaCommandTest {
     assertThat(more.code()).as(more.err()).isZero();
     assertThat(more.out()).contains("for 2 games (3 read back from " + file + ")")
         .containsPattern("(?m)^random#1 +5 ").containsPattern("(?m)^random#2 +5 ");
-    assertThat(more.err()).isEmpty();
+    assertThat(more.err()).isEqualTo("note: " + file + ": the summary of the earlier 3-game run is replaced by this"
+        + " run's\n");
     List<JsonNode> after = games(file);
     assertThat(after).hasSize(5);
     assertThat(after.subList(0, 3)).isEqualTo(before);
@@ -125,7 +127,7 @@ class ArenaCommandTest {
     Run notArena = Cli.run("arena", "blind-tic-tac-toe", "--agents", "random,random", "--games", "2", "--json",
         file.toString(), "--resume");
     assertThat(notArena.code()).isEqualTo(2);
-    assertThat(notArena.err()).contains("cannot resume from " + file).contains("not a tournament file");
+    assertThat(notArena.err()).contains("cannot resume: " + file + ":1: ").contains("not a tournament file");
 
     Run forced = Cli.run("arena", "blind-tic-tac-toe", "--agents", "random,random", "--games", "2", "--json",
         file.toString(), "--force", "--no-progress");
@@ -188,7 +190,8 @@ class ArenaCommandTest {
     GameResult partly = new GameResult(1, 2, new int[] {1, 0, -1}, new String[] {"random", "so-ismcts", null},
         none, new String[0][], new double[] {0, 1, 0}, new int[] {3, 3, 0}, new double[3], new long[] {0, 2000, 0},
         new long[3], null, new int[] {0, 1, 0});
-    ArenaResult result = new ArenaResult(config, List.of(blind, partly), List.of(), 0);
+    ArenaResult result = new ArenaResult(config, List.of(blind, partly),
+        ArenaStats.of(config, List.of(blind, partly)), 0, List.of(), 0);
     StringWriter w = new StringWriter();
     ArenaCommand.printFallbacks(new PrintWriter(w), game, result, Budget.iterations(1000));
     assertThat(w.toString()).contains("Blind Tic-Tac-Toe has no fast sampler")
@@ -200,7 +203,8 @@ class ArenaCommandTest {
         none, new String[0][], new double[] {0, 1, 0}, new int[] {2, 2, 0}, new double[3], new long[] {2000, 0, 0},
         new long[3], null, new int[3]);
     ArenaCommand.printFallbacks(new PrintWriter(quiet), game,
-        new ArenaResult(config, List.of(searched), List.of(), 0), Budget.iterations(1000));
+        new ArenaResult(config, List.of(searched), ArenaStats.of(config, List.of(searched)), 0, List.of(), 0),
+        Budget.iterations(1000));
     assertThat(quiet.toString()).isEmpty();
   }
 

@@ -54,7 +54,7 @@ class ReliabilityTest {
     String before = Files.readString(game);
     Run r = Cli.run("simulate", game.toString(), "--games", "3", "--json", game.toString(), "--no-progress");
     assertClean(r, 2);
-    assertThat(r.err()).contains("is the game file this command reads");
+    assertThat(r.err()).contains("is a file this command reads");
     assertThat(Files.readString(game)).isEqualTo(before);
     // Not with --force either, and not through another spelling of the same path.
     Run forced = Cli.run("simulate", game.toString(), "--games", "3", "--json",
@@ -133,8 +133,11 @@ class ReliabilityTest {
     Path a = file("nomoves.jsonl", String.join("\n", noMoves) + "\n");
     Run r = Cli.run("replay", a.toString(), "--game", "0");
     assertClean(r, 1);
-    assertThat(r.err()).contains("game 0 has no moves");
-    assertClean(Cli.run("replay", a.toString()), 0);
+    assertThat(r.err()).contains("nomoves.jsonl:2: bad game line: field \"moves\" is missing or not a list");
+    // The whole file is checked before anything is listed: the list refuses it with the same line.
+    Run list = Cli.run("replay", a.toString());
+    assertClean(list, 1);
+    assertThat(list.err()).contains("nomoves.jsonl:2:");
 
     List<String> shortRow = new ArrayList<>(lines);
     shortRow.set(1, game0.replaceFirst("\"moves\":\\[\\[([-0-9]+),([-0-9]+),([-0-9]+)\\]",
@@ -142,7 +145,7 @@ class ReliabilityTest {
     Path b = file("short.jsonl", String.join("\n", shortRow) + "\n");
     Run s = Cli.run("replay", b.toString(), "--game", "0");
     assertClean(s, 1);
-    assertThat(s.err()).contains("has 2 moves at step 0, not one for each of the 3 roles");
+    assertThat(s.err()).contains("short.jsonl:2: bad game line: move 0 does not have one entry per role (3)");
 
     List<String> noSeats = new ArrayList<>(lines);
     noSeats.set(1, game0.replaceFirst("\"seats\":", "\"chairs\":"));
@@ -495,7 +498,8 @@ class ReliabilityTest {
   void item10_arenaSaysWhereFailedGamesAre() throws Exception {
     veil.ai.arena.ArenaConfig none = veil.ai.arena.ArenaConfig.of(Cli.standard().load("blind-tic-tac-toe",
         java.util.Map.of()), List.of("random", "random"));
-    veil.ai.arena.ArenaResult r = new veil.ai.arena.ArenaResult(none, List.of(), List.of(), 2);
+    veil.ai.arena.ArenaResult r = new veil.ai.arena.ArenaResult(none, List.of(),
+        veil.ai.arena.ArenaStats.of(none, List.of()), 2, List.of(), 0);
     assertThat(r.format()).contains("2 game(s) failed and are not counted\n").doesNotContain("output file");
   }
 

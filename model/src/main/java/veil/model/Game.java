@@ -147,6 +147,14 @@ public interface Game {
     return java.util.List.of();
   }
 
+  /**
+   * The side {@code role} plays for: roles with the same team win and lose together (partnerships). By default
+   * every role is its own team. Teams are numbered by the game; the arena compares only equality.
+   */
+  default int team(int role) {
+    return role;
+  }
+
   /** Optional fast information-set sampler specialised to this game; null when only the general one applies. */
   default Determinizer determinizer() {
     return null;

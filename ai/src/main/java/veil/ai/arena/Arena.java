@@ -7,7 +7,13 @@ import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import veil.ai.Agents;
 import veil.ai.Player;
 import veil.ai.Seeds;
@@ -29,10 +35,21 @@ public final class Arena {
   }
 
   /**
-   * Runs (or resumes) a tournament.
+   * The seed of game {@code index} in a run: {@link #gameSeed}(master seed, index), or with duplicate deals the seed
+   * of its deal (index ÷ seats), so the games of one block replay the same deal in every cyclic seat rotation.
+   */
+  public static long seedOf(ArenaConfig config, int index) {
+    int seats = MatchRunner.seatRoles(config.game()).length;
+    return gameSeed(config.masterSeed(), config.duplicate() ? index / seats : index);
+  }
+
+  /**
+   * Runs (or resumes) a tournament, {@link ArenaConfig#parallel} games at once; the games are written in index
+   * order and do not depend on how many run at once.
    *
    * @throws IllegalArgumentException when the agent count differs from the seat count, a spec is unknown, or a
-   *     resumed file was written with a different config
+   *     resumed file was written with a different config or is damaged
+   * @throws IllegalStateException when another run is writing the output file
    * @throws UncheckedIOException when the output file cannot be written
    */
   public static ArenaResult run(ArenaConfig config) {
@@ -42,52 +59,89 @@ public final class Arena {
       throw new IllegalArgumentException(game.name() + " has " + seatRoles.length + " seats; give one agent per seat ("
           + config.agents().size() + " given)");
     }
+    if (config.duplicate() && config.games() % seatRoles.length != 0) {
+      throw new IllegalArgumentException("duplicate deals play each deal once per seat rotation: the number of games"
+          + " must be a multiple of the " + seatRoles.length + " seats (" + config.games() + " given)");
+    }
     for (String spec : config.agents()) {
       Agents.create(spec);
     }
     List<GameResult> results = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
     ArenaFile file = null;
+    ExecutorService pool = null;
     try {
       if (config.output() != null) {
-        if (config.resume() && Files.exists(config.output())) {
-          ArenaFile.Contents old = ArenaFile.read(config.output());
-          String why = ArenaFile.mismatch(old.config(), config);
-          if (why != null) {
-            throw new IllegalArgumentException("cannot resume: " + why);
+        file = ArenaFile.open(config.output());
+        if (config.resume() && Files.size(config.output()) > 0) {
+          ArenaFile.Contents old;
+          try {
+            old = ArenaFile.read(config.output());
+          } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("cannot resume: " + e.getMessage(), e);
           }
-          for (GameResult g : old.games()) {
-            if (g.index() == results.size() && g.index() < config.games()) {
-              results.add(g);
-            }
+          ArenaFile.ResumePlan plan = ArenaFile.planResume(config.output(), old, config);
+          notes.addAll(plan.notes());
+          results.addAll(plan.games());
+          if (plan.finished()) {
+            notes.add(config.output() + " already holds all " + results.size() + " games and the summary; nothing"
+                + " to play");
+            return result(config, results, notes, results.size());
           }
-          file = ArenaFile.append(config.output(), old.validBytes());
+          file.truncate(plan.keepBytes());
+          if (plan.needsNewline()) {
+            file.writeRaw("");
+          }
         } else {
-          file = ArenaFile.create(config.output(), config);
+          file.start(config);
         }
       }
       long start = System.nanoTime();
+      int total = config.gamesHere();
       int resumed = results.size();
-      for (int g = resumed; g < config.games(); g++) {
-        GameResult r = playGame(config, g, seatRoles);
+      config.progress().started(resumed, total);
+      int parallel = Math.min(config.parallel(), Math.max(1, total - resumed));
+      Deque<Future<GameResult>> running = new ArrayDeque<>();
+      if (parallel > 1) {
+        pool = Executors.newFixedThreadPool(parallel, job -> {
+          Thread t = new Thread(job, "veil-arena-game");
+          t.setDaemon(true);
+          return t;
+        });
+      }
+      int next = resumed;
+      for (int i = resumed; i < total; i++) {
+        GameResult r;
+        if (pool == null) {
+          r = playGame(config, config.indexAt(i), seatRoles);
+        } else {
+          while (next < total && running.size() < 2 * parallel) {
+            int index = config.indexAt(next++);
+            running.add(pool.submit(() -> playGame(config, index, seatRoles)));
+          }
+          r = await(running.poll());
+        }
         results.add(r);
         if (file != null) {
           file.writeGame(r, game);
         }
         long elapsed = System.nanoTime() - start;
-        int playedNow = g + 1 - resumed;
+        int playedNow = i + 1 - resumed;
         long perGame = elapsed / playedNow;
-        config.progress().update(g + 1, config.games(), Duration.ofNanos(elapsed),
-            Duration.ofNanos(perGame * (config.games() - g - 1)));
+        config.progress().update(i + 1, total, Duration.ofNanos(elapsed),
+            Duration.ofNanos(perGame * (total - i - 1)));
       }
-      List<AgentSummary> table = summarize(config, results);
-      int failures = (int) results.stream().filter(GameResult::failed).count();
+      ArenaResult result = result(config, results, notes, resumed);
       if (file != null) {
-        file.writeLine(ArenaFile.summaryJson(table, failures));
+        file.writeLine(ArenaFile.summaryJson(result.stats(), result.failures()));
       }
-      return new ArenaResult(config, results, table, failures);
+      return result;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + config.output() + ": " + e.getMessage(), e);
     } finally {
+      if (pool != null) {
+        pool.shutdownNow();
+      }
       if (file != null) {
         try {
           file.close();
@@ -96,6 +150,30 @@ public final class Arena {
         }
       }
     }
+  }
+
+  private static GameResult await(Future<GameResult> f) {
+    try {
+      return f.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for a game", e);
+    } catch (ExecutionException e) {
+      Throwable c = e.getCause();
+      if (c instanceof RuntimeException re) {
+        throw re;
+      }
+      if (c instanceof Error err) {
+        throw err;
+      }
+      throw new IllegalStateException(c);
+    }
+  }
+
+  private static ArenaResult result(ArenaConfig config, List<GameResult> results, List<String> notes,
+      int readBack) {
+    int failures = (int) results.stream().filter(GameResult::failed).count();
+    return new ArenaResult(config, results, ArenaStats.of(config, results), failures, List.copyOf(notes), readBack);
   }
 
   /** Plays game {@code index} of a tournament on its own (the same game the tournament played). */
@@ -116,7 +194,7 @@ public final class Arena {
       agentOfRole[seatRoles[seat]] = seating[seat];
       specOfRole[seatRoles[seat]] = spec;
     }
-    long seed = gameSeed(config.masterSeed(), index);
+    long seed = seedOf(config, index);
     MatchRecord rec = MatchRunner.play(game, players, seed, config.budget());
     double[] ms = new double[game.roleCount()];
     for (int r = 0; r < ms.length; r++) {
@@ -129,62 +207,7 @@ public final class Arena {
 
   /** The per-agent table over the games that did not fail. */
   public static List<AgentSummary> summarize(ArenaConfig config, List<GameResult> games) {
-    int k = config.agents().size();
-    int[] n = new int[k];
-    double[] sum = new double[k];
-    double[] sumSq = new double[k];
-    double[] wins = new double[k];
-    long[] decisions = new long[k];
-    long[] nanos = new long[k];
-    long[] iterations = new long[k];
-    for (GameResult g : games) {
-      if (g.failed()) {
-        continue;
-      }
-      int[] who = g.agentOfRole();
-      double best = Double.NEGATIVE_INFINITY;
-      int seats = 0;
-      for (int r = 0; r < who.length; r++) {
-        if (who[r] >= 0) {
-          best = Math.max(best, g.scores()[r]);
-          seats++;
-        }
-      }
-      int top = 0;
-      for (int r = 0; r < who.length; r++) {
-        if (who[r] >= 0 && g.scores()[r] == best) {
-          top++;
-        }
-      }
-      for (int r = 0; r < who.length; r++) {
-        int a = who[r];
-        if (a < 0) {
-          continue;
-        }
-        double s = g.scores()[r];
-        n[a]++;
-        sum[a] += s;
-        sumSq[a] += s * s;
-        if (seats == 1) {
-          wins[a] += s >= 1.0 ? 1 : 0;
-        } else if (s == best) {
-          wins[a] += 1.0 / top;
-        }
-        decisions[a] += g.decisions()[r];
-        nanos[a] += g.decisionNanos()[r];
-        iterations[a] += g.iterations()[r];
-      }
-    }
-    List<AgentSummary> rows = new ArrayList<>();
-    for (int a = 0; a < k; a++) {
-      double mean = n[a] == 0 ? 0 : sum[a] / n[a];
-      double var = n[a] < 2 ? 0 : Math.max(0, (sumSq[a] - n[a] * mean * mean) / (n[a] - 1));
-      double half = n[a] < 2 ? 0 : 1.96 * Math.sqrt(var / n[a]);
-      rows.add(new AgentSummary(a, config.agents().get(a), n[a], mean, half, n[a] == 0 ? 0 : wins[a] / n[a],
-          decisions[a] == 0 ? 0 : nanos[a] / 1e6 / decisions[a], nanos[a] == 0 ? 0 : iterations[a] * 1e9 / nanos[a],
-          decisions[a]));
-    }
-    return rows;
+    return ArenaStats.of(config, games).agents();
   }
 
   /** Reads a tournament file's games (for replaying one of them). */

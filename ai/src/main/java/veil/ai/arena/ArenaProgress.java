@@ -13,5 +13,11 @@ public interface ArenaProgress {
    */
   void update(int done, int total, Duration elapsed, Duration remaining);
 
+  /**
+   * Called once the output file (if any) is open and locked and, on resume, checked: {@code readBack} games came from
+   * it, {@code total} games are in the run.
+   */
+  default void started(int readBack, int total) {}
+
   ArenaProgress NONE = (done, total, elapsed, remaining) -> {};
 }

@@ -89,12 +89,14 @@ class ArenaTest {
 
   @Test
   void theTableStatisticsAreRight() {
-    // Exploding Bomb, one seat: uct-cheat always scores 1, so mean 1, CI half-width 0, win rate 1.
+    // Exploding Bomb, one seat: uct-cheat always scores 1, so mean 1, win rate 1, and the interval the exact
+    // bound for 5 successes in 5 (the bootstrap alone would say [1, 1]).
     ArenaResult r = Arena.run(ArenaConfig.of(new ExplodingBomb(), List.of("uct-cheat")).withGames(5)
         .withBudget(Budget.iterations(300)));
     AgentSummary a = r.table().get(0);
     assertThat(a.meanScore()).isEqualTo(1.0);
-    assertThat(a.ciHalfWidth()).isZero();
+    assertThat(a.ciLow()).isCloseTo(Math.pow(0.025, 1 / 5.0), within(1e-12));
+    assertThat(a.ciHigh()).isEqualTo(1.0);
     assertThat(a.winRate()).isEqualTo(1.0);
     assertThat(a.iterationsPerSecond()).isPositive();
     // A hand-made table: scores 1, 0, 0.5, 0.5 for agent 0 against agent 1's 0, 1, 0.5, 0.5.
@@ -107,8 +109,10 @@ class ArenaTest {
     }
     List<AgentSummary> t = Arena.summarize(ArenaConfig.of(new KuhnPoker(), List.of("random", "random")), games);
     assertThat(t.get(0).meanScore()).isEqualTo(0.5);
-    double sd = Math.sqrt((0.25 + 0.25 + 0 + 0) / 3);
-    assertThat(t.get(0).ciHalfWidth()).isCloseTo(1.96 * sd / 2, within(1e-12));
+    // Bootstrap means of four values in {0, 0.5, 1}: the interval lies in [0, 1] and around the mean.
+    assertThat(t.get(0).ciLow()).isBetween(0.0, 0.5);
+    assertThat(t.get(0).ciHigh()).isBetween(0.5, 1.0);
+    assertThat(t.get(0).ciLow()).isLessThan(t.get(0).ciHigh());
     assertThat(t.get(0).winRate()).isEqualTo((1 + 0 + 0.5 + 0.5) / 4);
   }
 
