@@ -18,7 +18,7 @@ public final class Symbols {
 
   /** The names whose value is read from the state or the evaluation scratch (all others are constants). */
   private static final java.util.Set<String> STATEFUL =
-      java.util.Set.of("Mover", "Next", "Prev", "Player", "LastMover", "Winner", "Leader", "LedSuit");
+      java.util.Set.of("Mover", "Next", "Prev", "Player", "LastMover", "Winner", "Leader", "LedSuit", "Choice");
 
   /** Whether a bare name stands for a constant or for the bound Card (a name that is not known counts as not). */
   public static boolean constantOrCard(Compiler c, String name) {
@@ -49,6 +49,8 @@ public final class Symbols {
         return Ints.read(Slot.LED_SUIT);
       case "Card":
         return s -> s.boundCard;
+      case "Choice":
+        return s -> s.choice;
       default:
         break;
     }
@@ -89,7 +91,7 @@ public final class Symbols {
 
   public static List<String> intSymbolNames(Compiler c) {
     List<String> out = new ArrayList<>(List.of("Mover", "Next", "Prev", "Player", "LastMover", "Winner", "Leader",
-        "LedSuit", "Card"));
+        "LedSuit", "Card", "Choice"));
     for (int k = 1; k <= c.players(); k++) {
       out.add("P" + k);
     }
