@@ -636,6 +636,10 @@ public final class CompiledGame implements Game {
     if (!varNames.isEmpty()) {
       out.add("vars      " + String.join(" ", varNames));
     }
+    if (payoff != null) {
+      out.add("payoff    amounts " + payoff.lo() + ".." + payoff.hi() + "; goal = (amount " + (payoff.lo() < 0 ? "+ " + -payoff.lo() : "- " + payoff.lo()) + ") * "
+          + payoff.step() + ", score = goal / 100");
+    }
     StringBuilder ph = new StringBuilder("phases   ");
     for (Phase p : phases) {
       ph.append(' ').append(p.name).append(p.simultaneous ? " (simultaneous)" : "");
