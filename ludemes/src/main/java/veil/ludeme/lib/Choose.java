@@ -143,7 +143,13 @@ public final class Choose extends SimpleLudeme {
     };
     Values vals = a.has("values") ? values(a.node("values"), names) : null;
     boolean all = toAll(a.text("visible", "All"), a.has("visible") ? a.node("visible") : a.call());
-    Effect then = a.effect("then");
+    Effect then;
+    c.choiceDepth += vals == null ? 0 : 1;
+    try {
+      then = a.effect("then");
+    } finally {
+      c.choiceDepth -= vals == null ? 0 : 1;
+    }
     Table t = c.table;
     int k = vals == null ? 1 : vals.ints().length;
     int[] values = vals == null ? new int[] {-1} : vals.ints();
