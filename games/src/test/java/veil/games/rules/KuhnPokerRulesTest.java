@@ -75,6 +75,18 @@ class KuhnPokerRulesTest {
   }
 
   @Test
+  void anAmountOutsideTheDeclaredRangeIsARuleFailure() throws Exception {
+    CompiledGame g = new veil.cards.LudLoader().load("overpay.lud", "(game \"Overpay\" (players 2)\n"
+        + "  (equipment {(deck \"Deck\") (hand Each)})\n"
+        + "  (rules (play (choose go)) (end (if (= (turns) 1) (payoff (if (= Player P1) 2 -1) range:-1..1)))))",
+        Map.of());
+    Play p = new Play(g);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> p.play("go"))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("rule failure: p1's payoff 2 is outside the declared range -1..1 of Overpay");
+  }
+
+  @Test
   void aPlayerSeesItsOwnCardOnly() {
     Play p = new Play("kuhn-poker").deal(Q);
     assertThat(p.seen(0)).containsExactly("(moved " + Q + " deck (hand p1))");
