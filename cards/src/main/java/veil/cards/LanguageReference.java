@@ -69,9 +69,10 @@ public final class LanguageReference {
   private static final String[][] NAMES = {
     {"Mover", "the player whose move is being made or generated"},
     {"Next", "the player after Mover in turn order; Prev, the one before"},
-    {"Player", "the player bound by forEach, some, all, byScore and ranking"},
+    {"Player", "the player bound by forEach, some, all, byScore, ranking and payoff"},
     {"LastMover", "the player who made the last move"},
     {"Card", "the card bound by (cards … if:) and a trick's winner: key"},
+    {"Choice", "the value the move being played chose, in a (choose … then:) effect"},
     {"P1, P2, …", "players by seat; or the names given in (players {White Black})"},
     {"Each", "in a deal, every player in turn; in a declaration, one place per player"},
     {"a suit or rank name", "its index (ranks in the order the deck lists them, lowest first)"},

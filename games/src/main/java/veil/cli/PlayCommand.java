@@ -153,6 +153,10 @@ final class PlayCommand implements Callable<Integer> {
       }
       sb.append(sb.length() == 0 ? "result: " : ", ").append(String.format(Locale.ROOT, "%s%s %.2f (goal %d)",
           game.roleName(r), r == human ? " (you)" : "", s, game.goal(end, r)));
+      veil.model.PayoffRange pay = game.payoffRange();
+      if (pay != null) {
+        sb.append(String.format(Locale.ROOT, " amount %+d", pay.amount(game.goal(end, r))));
+      }
     }
     out.println(sb);
     double mine = rec.scores()[human];

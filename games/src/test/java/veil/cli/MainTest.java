@@ -37,7 +37,8 @@ class MainTest {
     assertThat(r.err()).isEmpty();
     assertThat(r.out()).isEqualTo(""
         + "counter        2  Two players race to 10; a hidden coin for the mover\n"
-        + "counter-long   2  The counting race to 40\n");
+        + "counter-long   2  The counting race to 40\n"
+        + "choices        3  The choose ludeme: a bid, a secret suit, a named player; payoffs as amounts\n");
   }
 
   @Test

@@ -29,6 +29,15 @@ class PlayCommandTest {
   }
 
   @Test
+  void aGameThatPaysAmountsShowsEachPlayersAmount() {
+    // Kuhn poker, seat 1: bet, then (if asked) call; the opponent answers; each result names the chips won or lost.
+    Run r = Cli.runWithInput("2\n2\n", "play", "kuhn-poker", "--iterations", "50", "--seed", "3");
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).containsPattern("\nresult: p1 \\(you\\) (0\\.00 \\(goal 0\\) amount -2"
+        + "|0\\.25 \\(goal 25\\) amount -1|0\\.75 \\(goal 75\\) amount \\+1|1\\.00 \\(goal 100\\) amount \\+2), p2 ");
+  }
+
+  @Test
   void theSameSeedAndMovesGiveTheSameGame() {
     String input = "5\n" + "1\n".repeat(9);
     assertThat(Cli.runWithInput(input, PLAY).out()).isEqualTo(Cli.runWithInput(input, PLAY).out());

@@ -48,6 +48,35 @@ class LudErrorsTest {
   }
 
   @Test
+  void aPayoffRangeWhoseGoalsWouldNotBeExactIsAnError() {
+    String r = report(HEAD + "  (rules (play (choose bet)) (end (if (= 1 1) (payoff 0 range:-13..13)))))");
+    assertThat(r).contains("t.lud:3:63: the payoff range -13..13 is 26 wide, which does not divide 100")
+        .contains("expected: a range whose width divides 100, e.g. -25..25");
+    assertThat(report(HEAD + "  (rules (play (choose bet)) (end (if (= 1 1) (payoff 0 range:{2 -2})))))"))
+        .contains("t.lud:3:63: a payoff range lo..hi needs lo < hi");
+  }
+
+  @Test
+  void payoffsAndRankingsDoNotMix() {
+    String r = report(HEAD + "  (rules (play (choose bet)) (end {(if (= 1 1) (payoff 0 range:-1..1))\n"
+        + "    (if (= 1 2) (result Mover Win))})))");
+    assertThat(r).contains("t.lud:4:17: every end rule of a game that pays amounts pays them with the same range -1..1");
+  }
+
+  @Test
+  void aChoiceAmongWhatCannotBeChosenIsAnError() {
+    String r = report(HEAD + "  (rules (play (choose bid {1 Hearts})) (end (if (= 1 1) (result All Draw)))))");
+    assertThat(r).contains("t.lud:3:31: the values of a choice are all numbers, all suits or all players");
+    r = report(HEAD + "  (rules (play (choose bid {1 Wombat})) (end (if (= 1 1) (result All Draw)))))");
+    assertThat(r).contains("t.lud:3:31: expected numbers (lo..hi), suit names or players to choose from");
+    // Choice read where no choice binds it: a choice without values, or an end rule.
+    r = report("(game \"X\" (players 2) (equipment {(deck \"Deck\") (hand Each)}) (vars {(var \"V\")})\n"
+        + "  (rules (play (choose bet then:(set \"V\" Choice))) (end (if (= Choice 1) (result All Draw)))))");
+    assertThat(r).contains("t.lud:2:42: Choice is only bound in the then: of a (choose name values …)")
+        .contains("t.lud:2:64: Choice is only bound");
+  }
+
+  @Test
   void unbalancedParenthesesPointAtTheOpener() {
     String r = report("(game \"X\" (players 2)\n  (equipment {(deck \"Deck\")\n");
     assertThat(r).contains("t.lud:1:1: '(' is never closed").contains("t.lud:2:3: '(' is never closed");

@@ -39,6 +39,10 @@ public final class CompiledGame implements Game {
   public final Effect start;
   private final Phase[] phases;
   private final EndRule[] endRules;
+  /** The payoff range when the outcomes are amounts (every end rule's, the compiler checks), else null. */
+  private final veil.model.PayoffRange payoff;
+  /** The score register holds winning score × this: 2·(n-1) for rankings, hi - lo for payoffs (amount - lo). */
+  private final int scoreScale;
   /** Each end rule's condition when it is a comparison of a state int with a constant, else null. */
   private final Ints.ReadTest[] endTests;
   private final Action[] actions;
@@ -77,6 +81,8 @@ public final class CompiledGame implements Game {
     start = b.start;
     phases = b.phases.toArray(new Phase[0]);
     endRules = b.endRules.toArray(new EndRule[0]);
+    payoff = endRules.length == 0 ? null : endRules[0].outcome().payoffRange();
+    scoreScale = payoff == null ? 2 * (players - 1) : payoff.hi() - payoff.lo();
     endTests = new Ints.ReadTest[endRules.length];
     for (int i = 0; i < endRules.length; i++) {
       endTests[i] = endRules[i].when() instanceof Ints.ReadTest r ? r : null;
@@ -476,7 +482,15 @@ public final class CompiledGame implements Game {
     if (role >= players) {
       return 0;
     }
+    if (payoff != null) {
+      return s.v[layout.score + role] * payoff.step();
+    }
     return (int) Math.round(100.0 * winningScore(s, role));
+  }
+
+  @Override
+  public veil.model.PayoffRange payoffRange() {
+    return payoff;
   }
 
   @Override
@@ -491,7 +505,7 @@ public final class CompiledGame implements Game {
   }
 
   private double winningScore(LudState s, int p) {
-    return s.v[layout.score + p] / (2.0 * (players - 1));
+    return s.v[layout.score + p] / (double) scoreScale;
   }
 
   // ---------------------------------------------------------------- settling
@@ -543,6 +557,17 @@ public final class CompiledGame implements Game {
   private void finish(LudState s, Outcome outcome) {
     int[] keys = s.scratchKeys(players);
     outcome.keys(s, keys);
+    if (payoff != null) {
+      for (int p = 0; p < players; p++) {
+        if (keys[p] < payoff.lo() || keys[p] > payoff.hi()) {
+          throw new IllegalStateException("rule failure: " + roleNames[p] + "'s payoff " + keys[p]
+              + " is outside the declared range " + payoff.lo() + ".." + payoff.hi() + " of " + name());
+        }
+        s.v[layout.score + p] = keys[p] - payoff.lo();
+      }
+      s.v[Slot.TERMINAL] = 1;
+      return;
+    }
     for (int p = 0; p < players; p++) {
       int better = 0;
       int equal = 0;
@@ -610,6 +635,10 @@ public final class CompiledGame implements Game {
     }
     if (!varNames.isEmpty()) {
       out.add("vars      " + String.join(" ", varNames));
+    }
+    if (payoff != null) {
+      out.add("payoff    amounts " + payoff.lo() + ".." + payoff.hi() + "; goal = (amount " + (payoff.lo() < 0 ? "+ " + -payoff.lo() : "- " + payoff.lo()) + ") * "
+          + payoff.step() + ", score = goal / 100");
     }
     StringBuilder ph = new StringBuilder("phases   ");
     for (Phase p : phases) {

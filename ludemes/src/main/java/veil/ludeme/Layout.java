@@ -10,7 +10,7 @@ public final class Layout {
   public final int pending;
   /** Offset of the per-player card played to the current (or last) trick, -1 when none. */
   public final int trickCard;
-  /** Offset of per-player winning scores times 2·(n-1), written when the game ends. */
+  /** Offset of per-player winning scores times 2·(n-1) (a payoff: amount - lo), written when the game ends. */
   public final int score;
   /** Offset of game variables (global first, then per-player blocks). */
   public final int vars;

@@ -20,6 +20,8 @@ public final class LudState implements State {
   public int boundPlayer = -1;
   /** The card bound by card filters and trick keys ("Card" in expressions). */
   public int boundCard = -1;
+  /** The value the move being applied chose ({@code choose}; "Choice" in expressions). */
+  public int choice = -1;
   /** Where {@link CompiledGame#apply} sends percepts; null when nobody listens. */
   public Percepts sink;
 

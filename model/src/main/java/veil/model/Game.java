@@ -142,6 +142,14 @@ public interface Game {
     }
   }
 
+  /**
+   * For a game whose outcome is an amount per player (chips, points): the declared range, through which each goal
+   * (and score) maps back to the amount exactly ({@link PayoffRange#amount}); null for a game that ranks its players.
+   */
+  default PayoffRange payoffRange() {
+    return null;
+  }
+
   /** Lines describing the game's equipment for {@code veil check} (places, cards, …); empty when none. */
   default java.util.List<String> summary() {
     return java.util.List.of();

@@ -33,6 +33,8 @@ public final class Compiler {
   public final CompiledGame.Builder game = new CompiledGame.Builder();
 
   public final CardTable cardTable = new CardTable();
+  /** How many (choose … values then:) effects are being compiled around the current expression (Choice bound). */
+  public int choiceDepth;
   public PlaceTable places;
   /** Variable name → index; per-player variables take one slot per player. */
   public final Map<String, int[]> vars = new LinkedHashMap<>();
@@ -112,6 +114,10 @@ public final class Compiler {
       return Ints.constant((int) i.value());
     }
     if (n instanceof Node.Sym sym) {
+      if (sym.name().equals("Choice") && choiceDepth == 0) {
+        throw new DslException(Diagnostic.at(sym.pos(), "Choice is only bound in the then: of a (choose name values …)",
+            "(choose bid 0..13 then:(set \"Bid\" Mover Choice))"));
+      }
       IntExpr e = Symbols.intSymbol(this, sym.name());
       if (e != null) {
         return e;

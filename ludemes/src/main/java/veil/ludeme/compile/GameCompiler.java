@@ -438,7 +438,18 @@ public final class GameCompiler {
       if (pos.size() != 2) {
         throw new DslException(Diagnostic.at(call.pos(), "expected (if cond outcome [before:effect]) in (end …)"));
       }
-      c.game.endRules.add(new EndRule(c.bool(pos.get(0)), before, c.outcome(pos.get(1))));
+      veil.ludeme.Outcome outcome = c.outcome(pos.get(1));
+      if (!c.game.endRules.isEmpty()) {
+        veil.model.PayoffRange first = c.game.endRules.get(0).outcome().payoffRange();
+        if (!java.util.Objects.equals(first, outcome.payoffRange())) {
+          throw new DslException(Diagnostic.at(pos.get(1).pos(), first == null
+              ? "a payoff after an end rule that ranks: every end rule of a game pays amounts, or none does"
+              : "every end rule of a game that pays amounts pays them with the same range " + first.lo() + ".."
+                  + first.hi(), first == null ? "(result …), (byScore …) or (ranking …)"
+                  : "(payoff amount range:" + first.lo() + ".." + first.hi() + ")"));
+        }
+      }
+      c.game.endRules.add(new EndRule(c.bool(pos.get(0)), before, outcome));
       endSyntax.add(new GameSyntax.EndSyntax(pos.get(0), pos.get(1), beforeNode));
     }
   }

@@ -21,7 +21,7 @@ public final class Symbols {
    * ({@link NamedValue}) are read from the state too. All others are constants.
    */
   private static final java.util.Set<String> STATEFUL =
-      java.util.Set.of("Mover", "Next", "Prev", "Player", "LastMover");
+      java.util.Set.of("Mover", "Next", "Prev", "Player", "LastMover", "Choice");
 
   /** Whether a bare name stands for a constant or for the bound Card (a name that is not known counts as not). */
   public static boolean constantOrCard(Compiler c, String name) {
@@ -46,6 +46,8 @@ public final class Symbols {
         return Ints.read(Slot.LAST_MOVER);
       case "Card":
         return s -> s.boundCard;
+      case "Choice":
+        return s -> s.choice;
       default:
         break;
     }
@@ -89,7 +91,7 @@ public final class Symbols {
   }
 
   public static List<String> intSymbolNames(Compiler c) {
-    List<String> out = new ArrayList<>(List.of("Mover", "Next", "Prev", "Player", "LastMover", "Card"));
+    List<String> out = new ArrayList<>(List.of("Mover", "Next", "Prev", "Player", "LastMover", "Card", "Choice"));
     out.addAll(c.namedValueNames());
     for (int k = 1; k <= c.players(); k++) {
       out.add("P" + k);

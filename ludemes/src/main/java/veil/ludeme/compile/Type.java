@@ -8,7 +8,7 @@ public enum Type {
   PLACE("a place"),
   EFFECT("an effect"),
   MOVE("a move"),
-  OUTCOME("an outcome (result, byScore, ranking)"),
+  OUTCOME("an outcome (result, byScore, ranking, payoff)"),
   EQUIPMENT("an item of equipment"),
   VAR("a variable declaration"),
   PHASE("a phase"),

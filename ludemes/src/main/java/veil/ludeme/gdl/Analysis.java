@@ -23,6 +23,15 @@ public final class Analysis {
     return known != null ? known : f;
   }
 
+  /** Drops a family found to be of another kind (its values too). */
+  public void forget(String id) {
+    Family f = families.remove(id);
+    if (f != null) {
+      sets.remove(f);
+      changed = true;
+    }
+  }
+
   public Family get(String id) {
     return families.get(id);
   }

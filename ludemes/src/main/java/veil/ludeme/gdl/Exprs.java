@@ -89,10 +89,16 @@ public final class Exprs {
       case "Prev":
         return seat(mover(ctx, body), m.n - 1, body);
       case "Player":
-      case "Card": {
+      case "Card":
+      case "Choice": {
         Val v = ctx.get(name);
         if (v == null) {
           throw ExportException.at(s, name + " is not bound here");
+        }
+        // A choice is bound by the move's (does …) literal, which the rule reading it must contain.
+        String domain = name.equals("Choice") && v.isVar() ? ctx.domain(v.term()) : null;
+        if (domain != null && !body.contains(domain)) {
+          body.add(domain);
         }
         return v;
       }

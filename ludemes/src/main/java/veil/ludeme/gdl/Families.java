@@ -161,7 +161,12 @@ public final class Families {
   }
 
   public void noteVarKind(String name, Kind kind, veil.dsl.Node at) throws ExportException {
+    boolean first = kind != Kind.NUM && analysis.varKind(name) == Kind.NUM;
     analysis.noteVarKind(name, kind, at);
+    if (first) {
+      // A pass that read the variable before this set showed its kind made it a number family: drop that one.
+      analysis.forget("var_" + Names.gdl(name).replace('-', '_'));
+    }
   }
 
   /** A game variable: (var_NAME N), or (var_NAME PLAYER N) for one per player. */

@@ -3,14 +3,17 @@ package veil.ludeme.gdl;
 import java.util.NavigableSet;
 
 /**
- * Outcomes: (result Who Win|Loss|Draw), (byScore expr [misere:True]), (ranking by:expr). Each gives a key per
- * player, (R PLAYER KEY), higher is better; the end of the game ranks by them.
+ * Outcomes: (result Who Win|Loss|Draw), (byScore expr [misere:True]), (ranking by:expr), (payoff expr range:lo..hi).
+ * Each gives a key per player, (R PLAYER KEY); the end of the game ranks by them, higher is better, or for a payoff
+ * the key is the amount and the goal its affine image.
  */
 public final class OutcomeGdl {
   private OutcomeGdl() {}
 
-  /** The key relation and the values a key may take. */
-  public record Keys(Rel rel, NavigableSet<Integer> nums) {}
-
-
+  /** The key relation, the values a key may take, and the payoff range when keys are amounts (else null). */
+  public record Keys(Rel rel, NavigableSet<Integer> nums, veil.model.PayoffRange payoff) {
+    public Keys(Rel rel, NavigableSet<Integer> nums) {
+      this(rel, nums, null);
+    }
+  }
 }

@@ -401,6 +401,27 @@ public final class Step {
     OutcomeGdl.Keys keys = f.x.em.emitter(b, Type.OUTCOME, GdlEmitter.Outcome.class).emit(b, f);
     int n = m.n;
     List<Flow.W> scores = new ArrayList<>();
+    if (keys.payoff() != null) {
+      // A payoff: the goal is the amount's affine image, read from a table of the declared range only (an amount
+      // outside it has no goal; the engine reports it as a rule failure).
+      veil.model.PayoffRange r = keys.payoff();
+      if (f.out.once("payoffgoal")) {
+        for (int a = r.lo(); a <= r.hi(); a++) {
+          f.out.table("payoffgoal", "(payoffgoal " + a + " " + r.goal(a) + ")",
+              "(payoffgoal a g): a player paid the amount a has the goal g, the affine image of the declared range "
+                  + r.lo() + ".." + r.hi());
+        }
+      }
+      for (int p = 0; p < n; p++) {
+        String a = f.out.var();
+        String goal = f.out.var();
+        scores.add(new Flow.W(List.of(m.player[p]), goal,
+            List.of(keys.rel().call(m.player[p], a), Program.atom("payoffgoal", a, goal)), null));
+      }
+      f.write(f.fam.score(), scores);
+      f.write(f.fam.terminated(), List.of(new Flow.W(List.of(), null, List.of(), null)));
+      return;
+    }
     KeyOrder order = KeyOrder.of(f.x, keys.rel(), keys.nums());
     for (int p = 0; p < n; p++) {
       // (rank_k B E): among the first k players, B have a higher key than p and E an equal one (p included).

@@ -26,8 +26,10 @@ public final class GeneralLibrary {
     out.add(new Tell());
     out.addAll(MoveAlternatives.all());
     out.add(new Pass());
+    out.add(new Choose());
     out.add(new Result());
     out.addAll(ByScore.all());
+    out.add(new Payoff());
     out.add(new Board());
     out.add(new Line());
     out.add(new Full());

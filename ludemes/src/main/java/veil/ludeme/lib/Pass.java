@@ -25,7 +25,8 @@ import veil.model.MoveList;
 /** {@code (pass [name:"pass"] [then:effect])}: a move that changes nothing but whose turn it is (seen by all). */
 public final class Pass extends SimpleLudeme {
   public Pass() {
-    super("pass", Type.MOVE, "A move that does nothing itself (then: may); its name is the GDL term.",
+    super("pass", Type.MOVE, "A move that does nothing itself (then: may); its name is the GDL term. The other "
+        + "players do not perceive it: for a move everyone sees (a bet, a bid), use choose.",
         Param.named("name", "name", "the move's GDL name (default pass)"),
         Param.named("then", "effect", "what happens after"));
   }
