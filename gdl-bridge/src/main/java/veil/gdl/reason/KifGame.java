@@ -49,6 +49,7 @@ public final class KifGame implements Game {
   private final int words;
   private final ConcurrentLinkedQueue<String> playWarnings = new ConcurrentLinkedQueue<>();
   private final AtomicIntegerArray severalGoalsWarned;
+  private final java.util.concurrent.atomic.LongAdder severalGoalStates = new java.util.concurrent.atomic.LongAdder();
 
   KifGame(Tables tables, Compiler.Settings settings) {
     this.t = tables;
@@ -62,7 +63,7 @@ public final class KifGame implements Game {
     return settings.warnings();
   }
 
-  /** Warnings found while playing (several goal values in lenient mode), each once per role. */
+  /** Warnings found while playing (several goal values in lenient mode, with the value taken), each once per role. */
   public List<String> playWarnings() {
     return List.copyOf(playWarnings);
   }
@@ -228,6 +229,7 @@ public final class KifGame implements Game {
     if (!s.goalsValid) {
       t.goals().eval(vals, s.moves, 0);
       s.goalsValid = true;
+      s.severalGoalsCounted = false;
     }
     int[] slots = t.goalSlot()[role];
     int[] values = t.goalValue()[role];
@@ -240,14 +242,7 @@ public final class KifGame implements Game {
       }
     }
     if (several) {
-      String msg = "role " + roleName(role) + " has several goal values (" + goalsText(s, role) + ") in state "
-          + factsText(s);
-      if (settings.strict()) {
-        throw new GdlPlayException(msg);
-      }
-      if (severalGoalsWarned.compareAndSet(role, 0, 1)) {
-        playWarnings.add(msg + "; taking the largest");
-      }
+      severalGoals(s, role, best);
     }
     if (best < 0) {
       if (role == t.randomRole() && settings.randomHasNoGoal()) {
@@ -260,6 +255,30 @@ public final class KifGame implements Game {
           + factsText(s));
     }
     return best;
+  }
+
+  /** Strict mode refuses a state that gives a role several goal values; lenient mode takes the largest, and says so. */
+  private void severalGoals(KifState s, int role, int took) {
+    String msg = "role " + roleName(role) + " has several goal values (" + goalsText(s, role) + ") in state "
+        + factsText(s);
+    if (settings.strict()) {
+      throw new GdlPlayException(msg + " (strict mode refuses a state with several goal values for a role)");
+    }
+    if (!s.severalGoalsCounted) {
+      s.severalGoalsCounted = true;
+      severalGoalStates.increment();
+    }
+    if (severalGoalsWarned.compareAndSet(role, 0, 1)) {
+      playWarnings.add(msg + "; lenient mode took " + took + ", the largest (this warning is given once per role)");
+    }
+  }
+
+  /**
+   * How many states, each counted once until it changes, gave some role several goal values when its goals were
+   * asked (lenient mode; strict mode throws instead).
+   */
+  public long severalGoalStates() {
+    return severalGoalStates.sum();
   }
 
   private String goalsText(KifState s, int role) {
