@@ -43,7 +43,7 @@ final class ExportGdlCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     GdlExport.Exported e;
     try {
-      e = GdlExport.exportGame(main.registry(), args.game, args.options);
+      e = GdlExport.exportGame(main.registry(), args.game, args.loadOptions(main.registry()));
     } catch (GameLoadException ex) {
       Loading.printReport(ex, err);
       return Main.GAME_ERROR;

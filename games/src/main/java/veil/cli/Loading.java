@@ -11,7 +11,7 @@ final class Loading {
   /** The loaded game, or null after printing why it could not be loaded. */
   static Game load(Main main, GameArgs args, PrintWriter err) {
     try {
-      return main.registry().load(args.game, args.options);
+      return main.registry().load(args.game, args.loadOptions(main.registry()));
     } catch (GameLoadException e) {
       printReport(e, err);
       return null;

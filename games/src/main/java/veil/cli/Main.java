@@ -29,7 +29,8 @@ import veil.games.GameRegistry;
       VerifyGdlCommand.class, CommandLine.HelpCommand.class},
     footerHeading = "%n",
     footer = {
-      "GAME is the name of a bundled game (see `veil list`) or a .lud / .kif file.",
+      "GAME is the name of a bundled game (see `veil list`) or a .lud, .kif or .gdl file (GDL-II rules: --mode"
+          + " strict|lenient says how they are checked).",
       "`veil bench` (run by the ./veil launcher) measures speed; see bench/README.md.",
       "",
       "Exit codes: 0 ok, 1 a game failed to load or broke its rules, 2 usage error, 3 internal error."

@@ -36,7 +36,7 @@ class LenientStrictTest {
   void keywordAsFunctionTermInsideAPercept() {
     String text = BASE + "(<= (sees ?r (does ?p ?m)) (role ?r) (does ?p ?m))\n";
     assertThat(Kif.error(text, "strict"))
-        .contains("test.kif:10:14: keyword 'does' used as a function term inside an argument (not allowed in strict");
+        .contains("test.kif:10:14: keyword 'does' used as a function term inside an argument; read as an ordinary function symbol (not allowed in strict");
     KifGame g = Kif.lenient(text);
     assertThat(warnings(g)).hasSize(1);
     assertThat(warnings(g).get(0)).startsWith("test.kif:10:14: keyword 'does'");

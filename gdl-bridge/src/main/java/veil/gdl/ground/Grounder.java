@@ -34,6 +34,10 @@ public final class Grounder {
     }
   }
 
+  /** How the limits are raised, said by every limit message. */
+  static final String RAISE = "; --option maxGroundRules=N raises the limits (default "
+      + Limits.DEFAULT.maxGroundRules() + " ground rules and atoms, with 200 match steps per ground rule allowed)";
+
   private static final class Abort extends RuntimeException {
     Abort() {
       super(null, null, false, false);
@@ -259,7 +263,7 @@ public final class Grounder {
       }
       if (++work > limits.maxWork()) {
         abort(p.rule, "grounding takes more than " + limits.maxWork() + " match steps; the rules instantiate "
-            + "too many combinations (this rule was being joined)");
+            + "too many combinations (this rule was being joined)" + RAISE);
       }
       int mark = trail.size();
       if (match(pat, atom) && checks(p, step + 1)) {
@@ -286,7 +290,7 @@ public final class Grounder {
     }
     if (outHead.size() >= limits.maxGroundRules()) {
       abort(p.rule, "the grounding has more than " + limits.maxGroundRules() + " ground rules; the game is too "
-          + "large to ground (raise the maxGroundRules option or simplify the rules)");
+          + "large to ground" + RAISE);
     }
     outHead.add(head);
     outOrigin.add(p.ruleIndex);
@@ -426,7 +430,7 @@ public final class Grounder {
     }
     if (factCount >= limits.maxAtoms()) {
       abort(rule, "the grounding has more than " + limits.maxAtoms() + " atoms; the game is too large to ground "
-          + "(this rule was deriving new atoms)");
+          + "(this rule was deriving new atoms)" + RAISE);
     }
     seq[id] = factCount++;
     facts.add(id);

@@ -258,7 +258,8 @@ public final class RuleTranslator {
 
   private Term keywordCheck(Term.Fn f, int level) throws Malformed {
     if (level > 0 && Symbols.isKeyword(f.functor())) {
-      String msg = "keyword '" + symbols.name(f.functor()) + "' used as a function term inside an argument";
+      String msg = "keyword '" + symbols.name(f.functor()) + "' used as a function term inside an argument; read as"
+          + " an ordinary function symbol";
       report.deviation("keyword-term", rulePos, f.pos(), msg); // strict: an error, and the reading goes on
     }
     return f;

@@ -76,6 +76,39 @@ public final class KifGame implements Game {
     return settings.rules();
   }
 
+  /** Whether strict mode checked the rules (else lenient mode, whose repairs are {@link #warnings()}). */
+  public boolean strict() {
+    return settings.strict();
+  }
+
+  /**
+   * For {@code veil check}: the dialect (GDL-I: every role sees every joint move; GDL-II: sees rules alone say what
+   * a role perceives), the mode with its number of repairs, and the reasoner.
+   */
+  @Override
+  public List<String> summary() {
+    boolean gdl2 = veil.gdl.KifLoader.isGdl2(settings.rules(), t.roles());
+    List<String> out = new ArrayList<>();
+    out.add("dialect " + (gdl2
+        ? "GDL-II: a role perceives what its sees rules say" + (hasSees() ? "" : " (this game has none: nothing)")
+        : "GDL-I (no random role, no sees rules): every role sees every joint move"));
+    int n = settings.warnings().size();
+    out.add("mode " + (settings.strict() ? "strict" : "lenient: " + (n == 0 ? "no repairs" : n + " repair"
+        + (n == 1 ? "" : "s") + " (listed below; --mode strict refuses them)")));
+    out.add("reasoner grounded propositional network: " + t.groundRules() + " ground rules, " + t.atoms()
+        + " atoms, " + t.nBase() + " base propositions");
+    return out;
+  }
+
+  private boolean hasSees() {
+    for (int[] p : t.perceptTerm()) {
+      if (p.length > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The network of legal moves, terminal and next state (for tests). */
   Network network() {
     return t.network();
