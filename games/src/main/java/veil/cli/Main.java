@@ -26,7 +26,7 @@ import veil.games.GameRegistry;
     description = "Veil: a general game system for games of hidden information.",
     subcommands = {ListCommand.class, CheckCommand.class, SimulateCommand.class, ArenaCommand.class,
       ReplayCommand.class, PlayCommand.class, ReferenceCommand.class, ExportGdlCommand.class,
-      VerifyGdlCommand.class, CommandLine.HelpCommand.class},
+      VerifyGdlCommand.class, ServeCommand.class, HostCommand.class, CommandLine.HelpCommand.class},
     footerHeading = "%n",
     footer = {
       "GAME is the name of a bundled game (see `veil list`) or a .lud, .kif or .gdl file (GDL-II rules: --mode"
