@@ -184,7 +184,9 @@ public final class GgpPlayer {
     } catch (TimeoutException e) {
       log.accept("match " + id + ": still loading the rules at the start clock; answering READY anyway");
     } catch (ExecutionException e) {
-      log.accept("match " + id + ": " + e.getCause().getMessage());
+      log.accept("match " + id + ": cannot play: " + e.getCause().getMessage());
+      matchId = null;
+      loading = null;
       return "ERROR";
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
