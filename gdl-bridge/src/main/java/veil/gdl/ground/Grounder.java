@@ -295,6 +295,16 @@ public final class Grounder {
 
   /** The smallest index list that holds every atom {@code pat} may match under the bindings (EMPTY: none). */
   private IntList candidates(Term.Fn pat) {
+    int whole = valueOf(pat);
+    if (whole != -2) {
+      // Fully bound: the atom itself, if it is known to hold.
+      if (whole < 0 || whole >= seq.length || seq[whole] < 0) {
+        return EMPTY;
+      }
+      IntList one = new IntList(1);
+      one.add(whole);
+      return one;
+    }
     IntList best = coarseCandidates(pat);
     if (best == null) {
       return EMPTY;
