@@ -59,8 +59,8 @@ public final class GgpPlayer {
   // The match in progress (null id: none).
   private String matchId;
   private Future<Match> loading;
-  private Future<?> pending; // the last decision task (it may outlive its deadline)
   private int lastSent = -1;
+  private long playclockMillis;
   private int matchesDone;
 
   /** A loaded match: the game, the role, the agent and what it has observed. */
@@ -71,18 +71,16 @@ public final class GgpPlayer {
     final Observation obs;
     final Determinizer sampler;
     final SplittableRandom rng;
-    final long playclockMillis;
     final Map<String, Integer> perceptIndex = new HashMap<>();
     volatile int[] legalNow;
 
-    Match(KifGame game, int role, Agent agent, long seed, long playclockMillis) {
+    Match(KifGame game, int role, Agent agent, long seed) {
       this.game = game;
       this.role = role;
       this.agent = agent;
       this.obs = new Observation(role);
       this.sampler = game.determinizer() != null ? game.determinizer() : GeneralDeterminizer.forGame(game);
       this.rng = new SplittableRandom(seed);
-      this.playclockMillis = playclockMillis;
       for (int p = 0; p < game.perceptCount(role); p++) {
         perceptIndex.put(canonical(game.perceptText(role, p)), p);
       }
@@ -176,8 +174,9 @@ public final class GgpPlayer {
     String rules = m.get(3).innerText(message);
     matchId = id;
     lastSent = -1;
+    playclockMillis = playclock * 1000;
     long matchSeed = seed ^ id.hashCode() * 0x9E3779B97F4A7C15L;
-    loading = worker.submit(() -> load(id, roleName, rules, matchSeed, playclock * 1000));
+    loading = worker.submit(() -> load(id, roleName, rules, matchSeed));
     long deadline = received + (startclock * 1000 - marginMillis(startclock * 1000)) * 1_000_000L;
     try {
       loading.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
@@ -195,7 +194,7 @@ public final class GgpPlayer {
     return "READY";
   }
 
-  private Match load(String id, String roleName, String rules, long matchSeed, long playclockMillis)
+  private Match load(String id, String roleName, String rules, long matchSeed)
       throws GameLoadException {
     long t0 = System.nanoTime();
     KifGame game = new KifLoader().load("match " + id, rules, Map.of("name", "ggp " + id));
@@ -208,7 +207,7 @@ public final class GgpPlayer {
     log.accept(String.format(Locale.ROOT, "match %s: %s plays %s (rules loaded in %.2f s%s)", id,
         agentSpec, game.roleName(role), (System.nanoTime() - t0) / 1e9,
         game.warnings().isEmpty() ? "" : ", lenient mode repaired " + game.warnings().size() + " deviations"));
-    return new Match(game, role, agent, matchSeed, playclockMillis);
+    return new Match(game, role, agent, matchSeed);
   }
 
   private String play(Sexp m, long received) {
@@ -229,10 +228,10 @@ public final class GgpPlayer {
       return "ERROR";
     }
     Match match;
-    long deadline;
+    long deadline = received + (playclockMillis - marginMillis(playclockMillis)) * 1_000_000L;
     try {
       // The rules may still be loading (a large game, a short start clock): wait for them within this clock.
-      match = loading.get(60, TimeUnit.SECONDS);
+      match = loading.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
     } catch (TimeoutException | ExecutionException e) {
       log.accept("match " + matchId + ": no rules to play by (" + e + ")");
       return "NIL";
@@ -240,7 +239,6 @@ public final class GgpPlayer {
       Thread.currentThread().interrupt();
       return "NIL";
     }
-    deadline = received + (match.playclockMillis - marginMillis(match.playclockMillis)) * 1_000_000L;
     boolean first = lastSent < 0 && (lastMove == null || lastMove.isNil()) && percepts.isNil();
     int own = lastSent;
     if (!first && lastMove != null && !lastMove.isNil()) {
@@ -260,7 +258,6 @@ public final class GgpPlayer {
     int ownMove = own;
     match.legalNow = null;
     Future<Integer> decision = worker.submit(() -> decide(match, first, ownMove, seen, deadline));
-    pending = decision;
     int move;
     try {
       move = decision.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
