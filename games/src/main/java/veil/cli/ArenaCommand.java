@@ -143,6 +143,7 @@ final class ArenaCommand implements Callable<Integer> {
     if (game == null) {
       return Main.GAME_ERROR;
     }
+    Repairs.note(game, args.game, err);
     int seats = MatchRunner.seatRoles(game).length;
     if (specs.size() != seats) {
       throw new ParameterException(spec.commandLine(), args.game + " has " + AgentSpecs.seats(game)
@@ -214,6 +215,7 @@ final class ArenaCommand implements Callable<Integer> {
     }
     out.flush();
     printFailures(err, result);
+    Repairs.playWarnings(game, err);
     return result.failures() > 0 ? Main.GAME_ERROR : 0;
   }
 

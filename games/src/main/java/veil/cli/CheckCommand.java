@@ -1,6 +1,7 @@
 package veil.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -14,7 +15,10 @@ import veil.model.Game;
     name = "check",
     description = {
       "Load (parse and compile) a game and print a summary: name, roles, step bound, and the game's equipment.",
-      "Errors are printed as file:line:col: message, with the line and a caret; the exit code is then 1."
+      "Errors are printed as file:line:col: message, with the line and a caret; the exit code is then 1.",
+      "For GDL-II rules (.kif, .gdl) it also says the dialect, the mode and the reasoner, and lists every"
+          + " repair lenient mode made (position, what was done, the rule's line; a repair repeated at many"
+          + " places once, with a count)."
     })
 final class CheckCommand implements Callable<Integer> {
   @ParentCommand Main main;
@@ -48,6 +52,14 @@ final class CheckCommand implements Callable<Integer> {
     for (String line : game.summary()) {
       int cut = line.indexOf(' ');
       out.println("  " + (cut < 0 ? line : String.format("%-12s %s", line.substring(0, cut), line.substring(cut).trim())));
+    }
+    List<String> repairs = Repairs.lines(game);
+    if (!repairs.isEmpty()) {
+      int n = Repairs.count(game);
+      out.println("repairs (lenient mode; " + n + " in all, " + repairs.size() + " different):");
+      for (String r : repairs) {
+        out.println("  " + r);
+      }
     }
     out.flush();
     return 0;

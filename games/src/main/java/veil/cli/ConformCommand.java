@@ -80,7 +80,7 @@ final class ConformCommand implements Callable<Integer> {
     Settings settings = playouts == null ? Settings.DEFAULT.withSeed(seed) : Settings.exactly(seed, playouts);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    Target target = ConformTargets.of(main.registry(), args.game, args.options);
+    Target target = ConformTargets.of(main.registry(), args.game, args.loadOptions(main.registry()));
     Subject subject = new Subject(target, settings, null);
     Game game;
     try {

@@ -50,7 +50,7 @@ final class ExportGdlCommand implements Callable<Integer> {
         return CommandLine.ExitCode.USAGE;
       }
     }
-    GdlExport.Exported e = Loading.exportGdl(main, args, err);
+    GdlExport.Exported e = Loading.exportGdl(main, args, args.loadOptions(main.registry()), err);
     if (e == null) {
       return Main.GAME_ERROR;
     }

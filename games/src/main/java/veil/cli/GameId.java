@@ -29,7 +29,11 @@ final class GameId {
     } catch (GameLoadException e) {
       // Only called after the game loaded, so this does not happen; the argument as typed is still a fair name.
     }
-    return Shell.quote(game) + args.optionArgs();
+    StringBuilder sb = new StringBuilder(Shell.quote(game));
+    for (Map.Entry<String, String> e : args.loadOptions(registry).entrySet()) {
+      sb.append(" --option ").append(Shell.quote(e.getKey() + "=" + e.getValue()));
+    }
+    return sb.toString();
   }
 
   /**

@@ -26,7 +26,7 @@ final class Loading {
   static Game load(Main main, GameArgs args, PrintWriter err, boolean allWarnings) {
     Game game;
     try {
-      game = main.registry().load(args.game, args.options);
+      game = main.registry().load(args.game, args.loadOptions(main.registry()));
     } catch (GameLoadException e) {
       printReport(e, err);
       return null;
@@ -60,11 +60,13 @@ final class Loading {
   /**
    * The GDL-II rules of a ludeme game a GAME argument names (a bundled game or a .lud file), exported from the
    * compiled game; null after printing why not (no such game, a GDL-II game, a game that does not compile, a ludeme
-   * with no translation).
+   * with no translation). {@code options} are the ludeme game's ({@code --mode}, when a command has it for the
+   * exported rules, is not one of them).
    */
-  static GdlExport.Exported exportGdl(Main main, GameArgs args, PrintWriter err) {
+  static GdlExport.Exported exportGdl(Main main, GameArgs args, java.util.Map<String, String> options,
+      PrintWriter err) {
     try {
-      return exportGdl(main, args);
+      return exportGdl(main, args, options);
     } catch (GameLoadException e) {
       printReport(e, err);
     } catch (ExportException e) {
@@ -74,12 +76,13 @@ final class Loading {
     return null;
   }
 
-  private static GdlExport.Exported exportGdl(Main main, GameArgs args) throws GameLoadException, ExportException {
+  private static GdlExport.Exported exportGdl(Main main, GameArgs args, java.util.Map<String, String> options)
+      throws GameLoadException, ExportException {
     if (!main.registry().resolve(args.game).extension().equals("lud")) {
       throw new GameLoadException("error: " + args.game + " is not a ludeme game (.lud): export-gdl exports ludeme "
           + "games to GDL-II\n");
     }
-    Game g = main.registry().load(args.game, args.options);
+    Game g = main.registry().load(args.game, options);
     if (!(g instanceof CompiledGame game)) {
       throw new GameLoadException("error: " + args.game + " did not load as a ludeme game\n");
     }

@@ -26,10 +26,12 @@ import veil.games.GameRegistry;
     subcommands = {ListCommand.class, CheckCommand.class, SimulateCommand.class, ArenaCommand.class,
       ReplayCommand.class, MergeCommand.class, ReportCommand.class, AnalyzeCommand.class,
       PlayCommand.class, ReferenceCommand.class, ExportGdlCommand.class,
-      VerifyGdlCommand.class, ConformCommand.class, CommandLine.HelpCommand.class},
+      VerifyGdlCommand.class, ConformCommand.class, ServeCommand.class, HostCommand.class,
+      CommandLine.HelpCommand.class},
     footerHeading = "%n",
     footer = {
-      "GAME is the name of a bundled game (see `veil list`) or a .lud / .kif file.",
+      "GAME is the name of a bundled game (see `veil list`) or a .lud, .kif or .gdl file (GDL-II rules: --mode"
+          + " strict|lenient says how they are checked).",
       "`veil bench` (run by the ./veil launcher) measures speed; see bench/README.md.",
       "",
       "Exit codes: 0 ok, 1 a game failed to load or broke its rules, 2 usage error, 3 internal error."

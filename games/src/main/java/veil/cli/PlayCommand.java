@@ -80,6 +80,7 @@ final class PlayCommand implements Callable<Integer> {
     if (game == null) {
       return Main.GAME_ERROR;
     }
+    Repairs.note(game, args.game, err);
     int[] seatRoles = MatchRunner.seatRoles(game);
     if (seat < 1 || seat > seatRoles.length) {
       throw new ParameterException(spec.commandLine(), "--seat must be 1.." + seatRoles.length + ": "

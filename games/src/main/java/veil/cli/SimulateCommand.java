@@ -20,6 +20,7 @@ import picocli.CommandLine.Spec;
 import veil.games.RuleFailure;
 import veil.games.SimulationResult;
 import veil.games.Simulator;
+import veil.gdl.reason.KifGame;
 import veil.model.Game;
 
 /** {@code veil simulate GAME}: random playouts as a rules stress test and a speed figure. */
@@ -91,6 +92,7 @@ final class SimulateCommand implements Callable<Integer> {
     if (game == null) {
       return Main.GAME_ERROR;
     }
+    Repairs.note(game, args.game, err);
 
     ProgressLine progress = noProgress ? null : new ProgressLine(err, game.name(),
         ProgressLine.stderrIsTerminal());
@@ -106,6 +108,7 @@ final class SimulateCommand implements Callable<Integer> {
     }
     printTable(out, game, result);
     printFailures(err, result, reproduce);
+    Repairs.playWarnings(game, err);
 
     if (json != null) {
       String text;
@@ -140,6 +143,10 @@ final class SimulateCommand implements Callable<Integer> {
       }
     } else {
       out.println("length    no game completed");
+    }
+    if (game instanceof KifGame k && k.severalGoalStates() > 0) {
+      out.println("goals     " + k.severalGoalStates() + " of " + r.games() + " games ended in a state that gives a"
+          + " role several goal values (lenient mode took the largest; --mode strict fails them)");
     }
     out.println("failures  " + (r.ok() ? "none" : r.failureCount() + " of " + r.games() + " games broke the rules"
         + " (details on stderr)"));

@@ -26,7 +26,8 @@ import veil.model.GameLoadException;
       "At every step both must give the same roles, the same legal moves of every role (as GDL terms), the same"
           + " percepts of every role (as sets), the same terminal test, and at the end the same goals.",
       "The first difference is printed with its step, the joint moves that led there and both answers; the exit"
-          + " code is then 1."
+          + " code is then 1.",
+      "--mode says how the reasoner checks the exported rules (default here: strict)."
     })
 final class VerifyGdlCommand implements Callable<Integer> {
   @ParentCommand Main main;
@@ -45,10 +46,6 @@ final class VerifyGdlCommand implements Callable<Integer> {
       description = "Seed of the random playouts (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--mode", paramLabel = "MODE", defaultValue = "strict",
-      description = "How the reasoner checks the rules: strict or lenient (default: ${DEFAULT-VALUE}).")
-  String mode;
-
   @Option(names = "--states",
       description = "Also compare the states: the engine's state written as the exported facts, after every step.")
   boolean states;
@@ -58,12 +55,11 @@ final class VerifyGdlCommand implements Callable<Integer> {
     if (playouts < 1) {
       throw new ParameterException(spec.commandLine(), "--playouts must be at least 1, got " + playouts);
     }
-    if (!mode.equals("strict") && !mode.equals("lenient")) {
-      throw new ParameterException(spec.commandLine(), "--mode must be strict or lenient, not '" + mode + "'");
-    }
+    // --mode (of the shared game arguments) is here how the reasoner checks the exported rules; strict by default.
+    String mode = args.mode == null ? "strict" : args.mode.name();
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    GdlExport.Exported e = Loading.exportGdl(main, args, err);
+    GdlExport.Exported e = Loading.exportGdl(main, args, args.options, err);
     if (e == null) {
       return Main.GAME_ERROR;
     }

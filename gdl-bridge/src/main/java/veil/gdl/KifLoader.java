@@ -78,10 +78,10 @@ public final class KifLoader implements GameLoader {
     Report report = new Report(mode);
     Symbols symbols = new Symbols();
     List<Rule> rules = new RuleTranslator(symbols, report).translate(nodes);
-    failOnErrors(report);
+    // No stop here: the checks run on the sentences that could be read, so that every error shows in one report.
     RuleChecker.Result checked = RuleChecker.check(rules, symbols, report);
     failOnErrors(report);
-    List<Rule> playRules = withMovePercepts(checked.rules(), symbols);
+    List<Rule> playRules = withMovePercepts(checked.rules(), checked.roles(), symbols);
     Grounder.Limits limits = maxGroundRules == Grounder.Limits.DEFAULT.maxGroundRules()
         ? Grounder.Limits.DEFAULT
         : Grounder.Limits.forRules(maxGroundRules);
@@ -103,12 +103,13 @@ public final class KifLoader implements GameLoader {
   }
 
   /**
-   * A plain GDL game (no sees rule at all) is played under GDL-II by letting every role see every joint move, as
-   * the GGP book's chapter 17.2 says: {@code (<= (sees ?p (move ?q ?m)) (role ?p) (does ?q ?m))}. The rule is
-   * added after the checks (it passes them by construction).
+   * A plain GDL game (GDL-I: neither a {@code random} role nor a sees rule) is played under GDL-II by letting every
+   * role see every joint move, as the GGP book's chapter 17.2 says: {@code (<= (sees ?p (move ?q ?m)) (role ?p)
+   * (does ?q ?m))}. The rule is added after the checks (it passes them by construction). A game with a {@code
+   * random} role is GDL-II, where a role without sees rules perceives nothing; it gets no such rule.
    */
-  static List<Rule> withMovePercepts(List<Rule> rules, Symbols symbols) {
-    if (rules.stream().anyMatch(r -> r.relation() == Symbols.SEES)) {
+  static List<Rule> withMovePercepts(List<Rule> rules, int[] roles, Symbols symbols) {
+    if (isGdl2(rules, roles)) {
       return rules;
     }
     Term.Var p = new Term.Var(0, "p", null);
@@ -125,6 +126,16 @@ public final class KifLoader implements GameLoader {
     List<Rule> out = new java.util.ArrayList<>(rules);
     out.add(sees);
     return out;
+  }
+
+  /** GDL-II rather than GDL-I: the game has a {@code random} role or a sees rule. */
+  public static boolean isGdl2(List<Rule> rules, int[] roles) {
+    for (int r : roles) {
+      if (r == Symbols.RANDOM) {
+        return true;
+      }
+    }
+    return rules.stream().anyMatch(r -> r.relation() == Symbols.SEES);
   }
 
   private static void failOnErrors(Report report) throws GameLoadException {

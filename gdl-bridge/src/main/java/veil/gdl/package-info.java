@@ -13,7 +13,8 @@
  *       stratification, where {@code true}/{@code does} may be used, the recursion restriction, roles, goal values,
  *       required rules);
  *   <li>{@link veil.gdl.ground.Grounder} instantiates the rules over the reachable domain (a semi-naive fixpoint
- *       with {@code true}/{@code does} over-approximated), with bounds on size and work;
+ *       with {@code true}/{@code does} over-approximated), with bounds on size and work; candidates come from an
+ *       index per argument position, and each join step takes the literal with the fewest candidates next;
  *   <li>{@link veil.gdl.reason.Compiler} folds the static part away and compiles the rest into a stratified,
  *       slot-based evaluator: a {@link veil.gdl.reason.KifGame}. Legal moves, terminal and next state form a
  *       propositional network that each state updates by what changed (forward propagation over counts); goals
@@ -33,11 +34,15 @@
  *   <li>Undefined relations used in bodies are an error in strict mode (with did-you-mean) and a warning in lenient
  *       mode.
  *   <li>Strict mode asks for a goal rule for every role, {@code random} included.
- *   <li>Several goal values for a role in a terminal state: strict throws {@link
- *       veil.gdl.reason.GdlPlayException} at play time; lenient takes the largest and records a play warning. No
- *       goal in a terminal state is always a play-time error that shows the state.
- *   <li>A plain GDL game (no {@code sees} rule) gets {@code (<= (sees ?p (move ?q ?m)) (role ?p) (does ?q ?m))}:
- *       every role sees every move, as the GGP book describes for running GDL under GDL-II.
+ *   <li>Several goal values for a role in a state: strict throws {@link veil.gdl.reason.GdlPlayException} at play
+ *       time; lenient takes the largest, records a play warning naming the value taken (once per role) and counts
+ *       such states ({@link veil.gdl.reason.KifGame#severalGoalStates()}). No goal in a terminal state is always a
+ *       play-time error that shows the state.
+ *   <li>A plain GDL game (GDL-I: no {@code random} role and no {@code sees} rule) gets {@code (<= (sees ?p (move ?q
+ *       ?m)) (role ?p) (does ?q ?m))}: every role sees every move, as the GGP book describes for running GDL under
+ *       GDL-II. A game with a {@code random} role is GDL-II: a role without sees rules perceives nothing.
+ *   <li>Strict mode reports every error of reading and checking in one report: a deviation is an error but the
+ *       reading goes on; a sentence dropped as malformed does not also count as a missing rule.
  *   <li>GDL has no step bound: {@link veil.gdl.KifLoader#DEFAULT_STEP_BOUND} unless the {@code stepBound} option
  *       says otherwise.
  *   <li>{@code base}, {@code input} and {@code percept} are checked (no dependence on {@code true}/{@code does}) but

@@ -41,7 +41,7 @@ class GroundingLimitsTest {
     }
     sb.append("(<= (next (t ?a ?b ?c ?e)) (d ?a) (d ?b) (d ?c) (d ?e) (true p))\n");
     assertThat(error(sb.toString(), Map.of("maxGroundRules", "100000")))
-        .contains("test.kif:37:1: the grounding has more than 100000");
+        .contains("test.kif:37:1: the grounding has more than 100000", "--option maxGroundRules=N raises the limits");
   }
 
   @Test

@@ -44,8 +44,8 @@ class ReferenceCrossCheckTest {
 
   private static void crossCheck(KifGame g, String name, int playouts) {
     Report report = new Report(Mode.STRICT);
-    List<Rule> rules = KifLoader.withMovePercepts(RuleChecker.check(g.rules(), g.symbols(), report).rules(),
-        g.symbols());
+    RuleChecker.Result checked = RuleChecker.check(g.rules(), g.symbols(), report);
+    List<Rule> rules = KifLoader.withMovePercepts(checked.rules(), checked.roles(), g.symbols());
     ReferenceReasoner ref = new ReferenceReasoner(rules, g.symbols());
     SplittableRandom rng = new SplittableRandom(name.hashCode());
     MoveList ml = new MoveList();

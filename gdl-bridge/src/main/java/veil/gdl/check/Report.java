@@ -13,6 +13,7 @@ public final class Report {
   private final List<Diagnostic> errors = new ArrayList<>();
   private final List<Diagnostic> warnings = new ArrayList<>();
   private final Set<String> seen = new HashSet<>();
+  private final Set<Integer> dropped = new HashSet<>();
 
   public Report(Mode mode) {
     this.mode = mode;
@@ -62,6 +63,19 @@ public final class Report {
     if (seen.add((list == errors ? "E" : "W") + key(d.pos()) + d.message())) {
       list.add(d);
     }
+  }
+
+  /**
+   * A sentence was dropped as malformed (its error is reported); {@code relation} is its head's symbol, or -1 when
+   * the head could not be read. Later checks do not report what may follow from its absence.
+   */
+  public void dropped(int relation) {
+    dropped.add(relation);
+  }
+
+  /** Whether a dropped sentence may have defined {@code relation}. */
+  public boolean mayHaveDropped(int relation) {
+    return dropped.contains(relation) || dropped.contains(-1);
   }
 
   public boolean hasErrors() {

@@ -73,9 +73,10 @@ public final class RuleChecker {
         safe.add(fixed);
       }
     }
-    boolean randomNoGoal = checkRequiredRules(safe, roles);
+    // Rules refused as unsafe still count as defining their relation (their error is reported already).
+    boolean randomNoGoal = checkRequiredRules(rules, roles);
     checkUnconditionalGoals(safe, roles);
-    dependencyChecks(safe);
+    dependencyChecks(safe, rules);
     return new Result(safe, roles, randomNoGoal);
   }
 
@@ -365,19 +366,22 @@ public final class RuleChecker {
   private boolean checkRequiredRules(List<Rule> rules, int[] roles) {
     Pos top = rules.isEmpty() ? null : rules.get(0).pos();
     if (roles.length == 0) {
+      if (report.mayHaveDropped(Symbols.ROLE)) {
+        return false; // the unreadable sentence's error says enough
+      }
       report.error(top, "the game declares no roles", "(role name) facts", List.of());
       return false;
     }
-    if (rules.stream().noneMatch(r -> r.relation() == Symbols.TERMINAL)) {
+    if (rules.stream().noneMatch(r -> r.relation() == Symbols.TERMINAL) && !report.mayHaveDropped(Symbols.TERMINAL)) {
       report.error(top, "the game has no rule for terminal", "(<= terminal …)", List.of());
     }
     boolean randomNoGoal = false;
     for (int role : roles) {
-      if (!covers(rules, Symbols.LEGAL, role)) {
+      if (!covers(rules, Symbols.LEGAL, role) && !report.mayHaveDropped(Symbols.LEGAL)) {
         report.error(top, "role '" + symbols.name(role) + "' has no legal rule", "(legal " + symbols.name(role)
             + " move)", List.of());
       }
-      if (!covers(rules, Symbols.GOAL, role)) {
+      if (!covers(rules, Symbols.GOAL, role) && !report.mayHaveDropped(Symbols.GOAL)) {
         if (role == Symbols.RANDOM) {
           randomNoGoal = report.deviation(
               "random-goal", top, top, "role random has no goal rule; its goal is taken as 0");
@@ -458,10 +462,10 @@ public final class RuleChecker {
     return symbols.name((int) k[0]) + (k[1] == 0 ? "" : "/" + k[1]);
   }
 
-  private void dependencyChecks(List<Rule> rules) {
+  private void dependencyChecks(List<Rule> rules, List<Rule> all) {
     // The graph: head relation → body relation, with the sign of the edge.
     Set<Integer> defined = new HashSet<>();
-    for (Rule r : rules) {
+    for (Rule r : all) {
       defined.add(pred(r.head()));
     }
     List<Set<Integer>> pos = new ArrayList<>();
@@ -479,7 +483,7 @@ public final class RuleChecker {
         grow(neg, preds.size());
         (l instanceof Literal.Not ? neg : pos).get(h).add(b);
         int f = atom.functor();
-        if (!defined.contains(b) && f != Symbols.TRUE && f != Symbols.DOES
+        if (!defined.contains(b) && f != Symbols.TRUE && f != Symbols.DOES && !report.mayHaveDropped(f)
             && undefinedReported.add(predName(b) + "@" + l.pos())) {
           undefined(r, atom, atom.pos());
         }

@@ -34,6 +34,10 @@ public final class Grounder {
     }
   }
 
+  /** How the limits are raised, said by every limit message. */
+  static final String RAISE = "; --option maxGroundRules=N raises the limits (default "
+      + Limits.DEFAULT.maxGroundRules() + " ground rules and atoms, with 200 match steps per ground rule allowed)";
+
   private static final class Abort extends RuntimeException {
     Abort() {
       super(null, null, false, false);
@@ -75,22 +79,32 @@ public final class Grounder {
     return new Grounder(symbols, report, limits).run(rules);
   }
 
-  /** One way to join a rule's positive atoms: their order, and the checks that become possible at each step. */
+  /** One way to join a rule's positive atoms: which one (if any) matches only the last round's new atoms. */
   private static final class Plan {
     final Rule rule;
     final int ruleIndex;
     final Term.Fn[] pos;
-    final int[] order;
     final int delta;
-    final List<List<Literal.Distinct>> distinctAt = new ArrayList<>();
-    final List<List<Term.Fn>> negAt = new ArrayList<>();
+    // For the join's own order (chosen at every step: the literal with the fewest candidates goes next).
+    final boolean[] used;
+    final int[] chosen;
+    final List<Literal.Distinct> distincts = new ArrayList<>();
+    final List<Term.Fn> negs = new ArrayList<>();
 
-    Plan(Rule rule, int ruleIndex, Term.Fn[] pos, int[] order, int delta) {
+    Plan(Rule rule, int ruleIndex, Term.Fn[] pos, int delta) {
       this.rule = rule;
       this.ruleIndex = ruleIndex;
       this.pos = pos;
-      this.order = order;
       this.delta = delta;
+      this.used = new boolean[pos.length];
+      this.chosen = new int[pos.length];
+      for (Literal l : rule.body()) {
+        if (l instanceof Literal.Distinct d) {
+          distincts.add(d);
+        } else if (l instanceof Literal.Not ng) {
+          negs.add(ng.atom());
+        }
+      }
     }
   }
 
@@ -142,140 +156,116 @@ public final class Grounder {
   }
 
   private Plan plan(Rule r, int ruleIndex, Term.Fn[] pos, int delta) {
-    int n = pos.length;
-    int[] order = new int[n];
-    boolean[] used = new boolean[n];
-    boolean[] bound = new boolean[r.varCount()];
-    for (int step = 0; step < n; step++) {
-      int best = -1;
-      int bestScore = Integer.MIN_VALUE;
-      for (int i = 0; i < n; i++) {
-        if (used[i]) {
-          continue;
-        }
-        int score;
-        if (step == 0 && delta >= 0) {
-          score = i == delta ? 1 : Integer.MIN_VALUE + 1;
-        } else {
-          boolean[] v = new boolean[bound.length];
-          pos[i].collectVars(v);
-          int free = 0;
-          int boundCount = 0;
-          for (int k = 0; k < v.length; k++) {
-            if (v[k]) {
-              if (bound[k]) {
-                boundCount++;
-              } else {
-                free++;
-              }
-            }
-          }
-          // Atoms with nothing left to bind are pure tests: do them first; then most bound, fewest free.
-          score = (free == 0 ? 1_000_000 : 0) + boundCount * 1000 - free;
-        }
-        if (score > bestScore) {
-          bestScore = score;
-          best = i;
-        }
-      }
-      used[best] = true;
-      order[step] = best;
-      pos[best].collectVars(bound);
-    }
-    Plan p = new Plan(r, ruleIndex, pos, order, delta);
-    for (int s = 0; s <= n; s++) {
-      p.distinctAt.add(new ArrayList<>());
-      p.negAt.add(new ArrayList<>());
-    }
-    for (Literal l : r.body()) {
-      if (l instanceof Literal.Distinct d) {
-        p.distinctAt.get(stepBinding(p, d.a(), d.b())).add(d);
-      } else if (l instanceof Literal.Not ng) {
-        p.negAt.get(stepBinding(p, ng.atom(), null)).add(ng.atom());
-      }
-    }
-    return p;
+    return new Plan(r, ruleIndex, pos, delta);
   }
 
-  /** The first step after which all variables of a (and b) are bound. */
-  private static int stepBinding(Plan p, Term a, Term b) {
-    boolean[] need = new boolean[p.rule.varCount()];
-    a.collectVars(need);
-    if (b != null) {
-      b.collectVars(need);
-    }
-    boolean[] bound = new boolean[need.length];
-    for (int s = 0; s <= p.order.length; s++) {
-      if (s > 0) {
-        p.pos[p.order[s - 1]].collectVars(bound);
-      }
-      boolean all = true;
-      for (int k = 0; k < need.length && all; k++) {
-        all = !need[k] || bound[k];
-      }
-      if (all) {
-        return s;
-      }
-    }
-    return p.order.length; // unsafe rules never get here: the checker removed them
-  }
+  private static final IntList EMPTY = new IntList(0);
 
+  /**
+   * Joins the positive literals not yet matched, choosing at every step the literal with the fewest candidate atoms
+   * under the bindings so far (rule reordering at run time), with an index per argument position.
+   */
   private void join(Plan p, int step) {
+    int n = p.pos.length;
     if (step == 0) {
       if (bind.length < p.rule.varCount()) {
         bind = new int[p.rule.varCount()];
       }
       java.util.Arrays.fill(bind, 0, p.rule.varCount(), -1);
       trail.truncate(0);
-      if (!checks(p, 0)) {
+      if (!distinctsHold(p)) {
         return;
       }
     }
-    if (step == p.order.length) {
+    if (step == n) {
       emit(p);
       return;
     }
-    int li = p.order[step];
-    Term.Fn pat = p.pos[li];
-    int lo = 0;
-    int hi = Integer.MAX_VALUE;
-    if (!finalPass && p.delta >= 0) {
-      if (li == p.delta) {
-        lo = deltaStart;
-        hi = deltaEnd;
-      } else {
-        hi = li < p.delta ? deltaStart : deltaEnd;
+    int best = -1;
+    IntList bestList = null;
+    int bestFrom = 0;
+    int bestTo = 0;
+    for (int li = 0; li < n; li++) {
+      if (p.used[li]) {
+        continue;
+      }
+      int lo = 0;
+      int hi = Integer.MAX_VALUE;
+      if (!finalPass && p.delta >= 0) {
+        if (li == p.delta) {
+          lo = deltaStart;
+          hi = deltaEnd;
+        } else {
+          hi = li < p.delta ? deltaStart : deltaEnd;
+        }
+      }
+      IntList cands = candidates(p.pos[li]);
+      int from = lo == 0 ? 0 : lowerBound(cands, lo);
+      int to = hi == Integer.MAX_VALUE ? cands.size() : lowerBound(cands, hi);
+      if (to <= from) {
+        return; // this literal matches nothing now: neither does the rule
+      }
+      if (best < 0 || to - from < bestTo - bestFrom) {
+        best = li;
+        bestList = cands;
+        bestFrom = from;
+        bestTo = to;
       }
     }
-    IntList cands = candidates(pat);
-    if (cands == null) {
-      return;
-    }
-    int k = lo == 0 ? 0 : lowerBound(cands, lo);
-    for (; k < cands.size(); k++) {
-      int atom = cands.get(k);
-      if (seq[atom] >= hi) {
-        break;
+    Term.Fn pat = p.pos[best];
+    p.used[best] = true;
+    p.chosen[step] = best;
+    try {
+      for (int k = bestFrom; k < bestTo; k++) {
+        int atom = bestList.get(k);
+        if (++work > limits.maxWork()) {
+          abort(p.rule, "grounding takes more than " + limits.maxWork() + " match steps; the rules instantiate "
+              + "too many combinations (this rule was being joined)" + RAISE);
+        }
+        int mark = trail.size();
+        if (match(pat, atom) && distinctsHold(p)) {
+          join(p, step + 1);
+        }
+        undo(mark);
       }
-      if (++work > limits.maxWork()) {
-        abort(p.rule, "grounding takes more than " + limits.maxWork() + " match steps; the rules instantiate "
-            + "too many combinations (this rule was being joined)");
-      }
-      int mark = trail.size();
-      if (match(pat, atom) && checks(p, step + 1)) {
-        join(p, step + 1);
-      }
-      undo(mark);
+    } finally {
+      p.used[best] = false;
     }
   }
 
-  private boolean checks(Plan p, int step) {
-    for (Literal.Distinct d : p.distinctAt.get(step)) {
-      if (instantiate(d.a(), p.rule) == instantiate(d.b(), p.rule)) {
+  /** Every distinct whose terms are bound holds (those not yet bound are checked later). */
+  private boolean distinctsHold(Plan p) {
+    for (Literal.Distinct d : p.distincts) {
+      int a = valueOf(d.a());
+      int b = valueOf(d.b());
+      if (a >= 0 && a == b) {
         return false;
       }
     }
     return true;
+  }
+
+  /** The ground term a pattern stands for now: its id, -1 when it is ground but no such term exists, -2 unbound. */
+  private int valueOf(Term t) {
+    if (t instanceof Term.Var v) {
+      int b = bind[v.index()];
+      return b >= 0 ? b : -2;
+    }
+    Term.Fn f = (Term.Fn) t;
+    int n = f.arity();
+    if (n == 0) {
+      return terms.constant(f.functor());
+    }
+    int[] args = new int[n];
+    boolean missing = false;
+    for (int i = 0; i < n; i++) {
+      args[i] = valueOf(f.arg(i));
+      if (args[i] == -2) {
+        return -2;
+      }
+      missing |= args[i] < 0;
+    }
+    return missing ? -1 : terms.find(f.functor(), args, 0, n);
   }
 
   private void emit(Plan p) {
@@ -286,26 +276,94 @@ public final class Grounder {
     }
     if (outHead.size() >= limits.maxGroundRules()) {
       abort(p.rule, "the grounding has more than " + limits.maxGroundRules() + " ground rules; the game is too "
-          + "large to ground (raise the maxGroundRules option or simplify the rules)");
+          + "large to ground" + RAISE);
     }
     outHead.add(head);
     outOrigin.add(p.ruleIndex);
     outBodyStart.add(outBody.size());
-    for (int li : p.order) {
-      outBody.add(instantiate(p.pos[li], p.rule) << 1);
+    for (int step = 0; step < p.pos.length; step++) {
+      outBody.add(instantiate(p.pos[p.chosen[step]], p.rule) << 1);
     }
-    for (List<Term.Fn> negs : p.negAt) {
-      for (Term.Fn n : negs) {
-        int id = findInstance(n);
-        if (id >= 0 && id < seq.length && seq[id] >= 0) {
-          outBody.add((id << 1) | 1);
-        }
-        // An atom that can never hold makes (not atom) always true: the literal is dropped.
+    for (Term.Fn n : p.negs) {
+      int id = findInstance(n);
+      if (id >= 0 && id < seq.length && seq[id] >= 0) {
+        outBody.add((id << 1) | 1);
       }
+      // An atom that can never hold makes (not atom) always true: the literal is dropped.
     }
   }
 
+  /** The smallest index list that holds every atom {@code pat} may match under the bindings (EMPTY: none). */
   private IntList candidates(Term.Fn pat) {
+    int whole = valueOf(pat);
+    if (whole != -2) {
+      // Fully bound: the atom itself, if it is known to hold.
+      if (whole < 0 || whole >= seq.length || seq[whole] < 0) {
+        return EMPTY;
+      }
+      IntList one = new IntList(1);
+      one.add(whole);
+      return one;
+    }
+    IntList best = coarseCandidates(pat);
+    if (best == null) {
+      return EMPTY;
+    }
+    int f = pat.functor();
+    int n = pat.arity();
+    for (int i = 0; i < n && i < MAX_INDEXED; i++) {
+      Term a = pat.arg(i);
+      int v = valueOf(a);
+      if (v == -1) {
+        return EMPTY;
+      }
+      if (v >= 0) {
+        IntList l = index.get(positionKey(f, n, i, -1, v));
+        if (l == null) {
+          return EMPTY;
+        }
+        if (l.size() < best.size()) {
+          best = l;
+        }
+      } else if (a instanceof Term.Fn af) {
+        for (int j = 0; j < af.arity() && j < MAX_INDEXED; j++) {
+          int w = valueOf(af.arg(j));
+          if (w == -1) {
+            return EMPTY;
+          }
+          if (w >= 0) {
+            IntList l = index.get(positionKey(f, n, i, af.functor() * 31 + j, w));
+            if (l == null) {
+              return EMPTY;
+            }
+            if (l.size() < best.size()) {
+              best = l;
+            }
+          }
+        }
+      }
+    }
+    return best;
+  }
+
+  /** Argument positions (and positions inside a compound argument) indexed per value. */
+  private static final int MAX_INDEXED = 12;
+
+  /**
+   * The key of the atoms of relation f/n whose argument i (or, when {@code inner >= 0}, the argument j of a compound
+   * argument i, {@code inner} = its functor * 31 + j) is the term {@code value}. A hash: two keys that collide share
+   * a list, which only adds candidates that matching then rejects.
+   */
+  private static long positionKey(int f, int n, int i, int inner, int value) {
+    long h = 0x4000_0000_0000_0000L ^ f * 0x9E3779B97F4A7C15L;
+    h = (h ^ n * 0xC2B2AE3D27D4EB4FL) * 0xBF58476D1CE4E5B9L;
+    h = (h ^ (i + 1) * 0x94D049BB133111EBL ^ (inner + 2L) * 0x165667B19E3779F9L) * 0x9E3779B97F4A7C15L;
+    h ^= value * 0xD6E8FEB86659FD93L;
+    h ^= h >>> 31;
+    return (h & 0x3FFF_FFFF_FFFF_FFFFL) | 0x4000_0000_0000_0000L;
+  }
+
+  private IntList coarseCandidates(Term.Fn pat) {
     if (pat.arity() > 0) {
       Term a = pat.arg(0);
       int f = -1;
@@ -426,7 +484,7 @@ public final class Grounder {
     }
     if (factCount >= limits.maxAtoms()) {
       abort(rule, "the grounding has more than " + limits.maxAtoms() + " atoms; the game is too large to ground "
-          + "(this rule was deriving new atoms)");
+          + "(this rule was deriving new atoms)" + RAISE);
     }
     seq[id] = factCount++;
     facts.add(id);
@@ -436,6 +494,14 @@ public final class Grounder {
     if (n > 0) {
       int a = terms.arg(id, 0);
       index.computeIfAbsent(secondaryKey(f, n, terms.functor(a), terms.arity(a)), k -> new IntList()).add(id);
+    }
+    for (int i = 0; i < n && i < MAX_INDEXED; i++) {
+      int a = terms.arg(id, i);
+      index.computeIfAbsent(positionKey(f, n, i, -1, a), k -> new IntList()).add(id);
+      int af = terms.functor(a);
+      for (int j = 0; j < terms.arity(a) && j < MAX_INDEXED; j++) {
+        index.computeIfAbsent(positionKey(f, n, i, af * 31 + j, terms.arg(a, j)), k -> new IntList()).add(id);
+      }
     }
     if ((f == Symbols.INIT || f == Symbols.NEXT) && n == 1) {
       addFact(terms.intern(Symbols.TRUE, terms.arg(id, 0)), rule);

@@ -54,12 +54,13 @@ public final class RuleTranslator {
     vars = new HashMap<>();
     varNames = new ArrayList<>();
     rulePos = n.pos();
+    Term.Fn head = null;
     try {
       if (n instanceof Node.Call c && "<=".equals(c.headName())) {
         if (c.args().isEmpty()) {
           throw malformed(c.pos(), "a rule (<= …) needs a head", "(<= head literal…)");
         }
-        Term.Fn head = atom(c.args().get(0), "rule head");
+        head = atom(c.args().get(0), "rule head");
         checkHead(head);
         List<Literal> body = new ArrayList<>();
         for (Node b : c.args().subList(1, c.args().size())) {
@@ -67,10 +68,12 @@ public final class RuleTranslator {
         }
         return new Rule(head, body, c.pos(), varNames, commentAbove(c.pos()));
       }
-      Term.Fn fact = atom(n, "fact");
-      checkHead(fact);
-      return new Rule(fact, List.of(), n.pos(), varNames, commentAbove(n.pos()));
+      head = atom(n, "fact");
+      checkHead(head);
+      return new Rule(head, List.of(), n.pos(), varNames, commentAbove(n.pos()));
     } catch (Malformed e) {
+      // The later checks must not blame the rules' absence (an undefined relation, a role without legal rule).
+      report.dropped(head == null ? -1 : head.functor());
       return null;
     }
   }
@@ -145,9 +148,8 @@ public final class RuleTranslator {
       }
       if ("and".equals(h)) {
         String where = inOr ? "(and …) inside (or …)" : "(and …) in a rule body";
-        if (!report.deviation("and", rulePos, c.pos(), where + " is not GDL; read as a conjunction")) {
-          throw new Malformed();
-        }
+        // In strict mode an error; the reading goes on (the meaning is clear) so that every error shows at once.
+        report.deviation("and", rulePos, c.pos(), where + " is not GDL; read as a conjunction");
         for (Node a : c.args()) {
           literal(a, out, inOr);
         }
@@ -217,14 +219,16 @@ public final class RuleTranslator {
         if (level == 0) {
           throw malformed(n.pos(), "a variable cannot stand as an atom", "an atom");
         }
-        String v = name.substring(1).toLowerCase(java.util.Locale.ROOT);
-        Integer idx = vars.get(v);
+        // KIF is case-insensitive: ?Player and ?player are one variable, shown as first written.
+        String v = name.substring(1);
+        String key = v.toLowerCase(java.util.Locale.ROOT);
+        Integer idx = vars.get(key);
         if (idx == null) {
           idx = varNames.size();
-          vars.put(v, idx);
+          vars.put(key, idx);
           varNames.add(v);
         }
-        return new Term.Var(idx, v, n.pos());
+        return new Term.Var(idx, varNames.get(idx), n.pos());
       }
       if (name.isEmpty() || "<=".equals(name)) {
         throw malformed(n.pos(), "'" + name + "' cannot be used as a term", "a name, a number or a variable");
@@ -254,10 +258,9 @@ public final class RuleTranslator {
 
   private Term keywordCheck(Term.Fn f, int level) throws Malformed {
     if (level > 0 && Symbols.isKeyword(f.functor())) {
-      String msg = "keyword '" + symbols.name(f.functor()) + "' used as a function term inside an argument";
-      if (!report.deviation("keyword-term", rulePos, f.pos(), msg)) {
-        throw new Malformed();
-      }
+      String msg = "keyword '" + symbols.name(f.functor()) + "' used as a function term inside an argument; read as"
+          + " an ordinary function symbol";
+      report.deviation("keyword-term", rulePos, f.pos(), msg); // strict: an error, and the reading goes on
     }
     return f;
   }

@@ -127,6 +127,7 @@ public final class Compiler {
     for (int r = 0; r < roleCount; r++) {
       roleTerm[r] = terms.constant(roles[r]);
     }
+    Map<Pos, List<String>> badGoals = new java.util.LinkedHashMap<>();
     for (int r = 0; r < roleCount; r++) {
       IntList moves = new IntList();
       IntList legal = new IntList();
@@ -149,14 +150,24 @@ public final class Compiler {
         } else if (f == Symbols.GOAL) {
           int v = goalValueOf(terms.arg(t, 1), symbols);
           if (v < 0) {
-            report.error(originOf(a), "goal value " + terms.toKif(terms.arg(t, 1), symbols) + " derived for role "
-                + symbols.name(roles[r]) + " is not an integer from 0 to 100");
+            // One error per rule and role, with every bad value (a rule may derive hundreds).
+            Pos at = originOf(a);
+            badGoals.computeIfAbsent(at, k -> new ArrayList<>()).add(terms.toKif(terms.arg(t, 1), symbols));
             continue;
           }
           goals.add(v);
           goalAtoms.add(a);
         }
       }
+      for (Map.Entry<Pos, List<String>> e : badGoals.entrySet()) {
+        List<String> vs = e.getValue();
+        String shown = String.join(", ", vs.subList(0, Math.min(5, vs.size())))
+            + (vs.size() > 5 ? ", … (" + vs.size() + " values)" : "");
+        report.error(e.getKey(), (vs.size() == 1 ? "goal value " : "goal values ") + shown + " derived for role "
+            + symbols.name(roles[r]) + (vs.size() == 1 ? " is not an integer" : " are not integers")
+            + " from 0 to 100");
+      }
+      badGoals.clear();
       moveTerm[r] = moves.toArray();
       legalAtom[r] = legal.toArray();
       perceptTerm[r] = percepts.toArray();

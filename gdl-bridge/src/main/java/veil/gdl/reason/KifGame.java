@@ -49,6 +49,7 @@ public final class KifGame implements Game {
   private final int words;
   private final ConcurrentLinkedQueue<String> playWarnings = new ConcurrentLinkedQueue<>();
   private final AtomicIntegerArray severalGoalsWarned;
+  private final java.util.concurrent.atomic.LongAdder severalGoalStates = new java.util.concurrent.atomic.LongAdder();
 
   KifGame(Tables tables, Compiler.Settings settings) {
     this.t = tables;
@@ -62,7 +63,7 @@ public final class KifGame implements Game {
     return settings.warnings();
   }
 
-  /** Warnings found while playing (several goal values in lenient mode), each once per role. */
+  /** Warnings found while playing (several goal values in lenient mode, with the value taken), each once per role. */
   public List<String> playWarnings() {
     return List.copyOf(playWarnings);
   }
@@ -73,6 +74,39 @@ public final class KifGame implements Game {
    */
   public List<Rule> rules() {
     return settings.rules();
+  }
+
+  /** Whether strict mode checked the rules (else lenient mode, whose repairs are {@link #warnings()}). */
+  public boolean strict() {
+    return settings.strict();
+  }
+
+  /**
+   * For {@code veil check}: the dialect (GDL-I: every role sees every joint move; GDL-II: sees rules alone say what
+   * a role perceives), the mode with its number of repairs, and the reasoner.
+   */
+  @Override
+  public List<String> summary() {
+    boolean gdl2 = veil.gdl.KifLoader.isGdl2(settings.rules(), t.roles());
+    List<String> out = new ArrayList<>();
+    out.add("dialect " + (gdl2
+        ? "GDL-II: a role perceives what its sees rules say" + (hasSees() ? "" : " (this game has none: nothing)")
+        : "GDL-I (no random role, no sees rules): every role sees every joint move"));
+    int n = settings.warnings().size();
+    out.add("mode " + (settings.strict() ? "strict" : "lenient: " + (n == 0 ? "no repairs" : n + " repair"
+        + (n == 1 ? "" : "s") + " (listed below; --mode strict refuses them)")));
+    out.add("reasoner grounded propositional network: " + t.groundRules() + " ground rules, " + t.atoms()
+        + " atoms, " + t.nBase() + " base propositions");
+    return out;
+  }
+
+  private boolean hasSees() {
+    for (int[] p : t.perceptTerm()) {
+      if (p.length > 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The network of legal moves, terminal and next state (for tests). */
@@ -228,6 +262,7 @@ public final class KifGame implements Game {
     if (!s.goalsValid) {
       t.goals().eval(vals, s.moves, 0);
       s.goalsValid = true;
+      s.severalGoalsCounted = false;
     }
     int[] slots = t.goalSlot()[role];
     int[] values = t.goalValue()[role];
@@ -240,14 +275,7 @@ public final class KifGame implements Game {
       }
     }
     if (several) {
-      String msg = "role " + roleName(role) + " has several goal values (" + goalsText(s, role) + ") in state "
-          + factsText(s);
-      if (settings.strict()) {
-        throw new GdlPlayException(msg);
-      }
-      if (severalGoalsWarned.compareAndSet(role, 0, 1)) {
-        playWarnings.add(msg + "; taking the largest");
-      }
+      severalGoals(s, role, best);
     }
     if (best < 0) {
       if (role == t.randomRole() && settings.randomHasNoGoal()) {
@@ -260,6 +288,30 @@ public final class KifGame implements Game {
           + factsText(s));
     }
     return best;
+  }
+
+  /** Strict mode refuses a state that gives a role several goal values; lenient mode takes the largest, and says so. */
+  private void severalGoals(KifState s, int role, int took) {
+    String msg = "role " + roleName(role) + " has several goal values (" + goalsText(s, role) + ") in state "
+        + factsText(s);
+    if (settings.strict()) {
+      throw new GdlPlayException(msg + " (strict mode refuses a state with several goal values for a role)");
+    }
+    if (!s.severalGoalsCounted) {
+      s.severalGoalsCounted = true;
+      severalGoalStates.increment();
+    }
+    if (severalGoalsWarned.compareAndSet(role, 0, 1)) {
+      playWarnings.add(msg + "; lenient mode took " + took + ", the largest (this warning is given once per role)");
+    }
+  }
+
+  /**
+   * How many states, each counted once until it changes, gave some role several goal values when its goals were
+   * asked (lenient mode; strict mode throws instead).
+   */
+  public long severalGoalStates() {
+    return severalGoalStates.sum();
   }
 
   private String goalsText(KifState s, int role) {

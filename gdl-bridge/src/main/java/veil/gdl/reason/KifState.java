@@ -14,6 +14,8 @@ public final class KifState implements State {
   NetworkValues values;
   /** Whether the goal atoms in {@link #values} belong to {@link #bits}. */
   boolean goalsValid;
+  /** Whether this state's goals, since last evaluated, were counted as giving a role several values. */
+  boolean severalGoalsCounted;
   /** Scratch: the value slots of the moves being played, sorted. */
   final int[] moves;
 
