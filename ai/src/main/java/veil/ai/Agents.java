@@ -20,7 +20,9 @@ import veil.ai.search.SearchWorker;
  *   <li>{@code uct-cheat} — clairvoyant decoupled UCT on the true state ({@code c});
  *   <li>{@code pimc} — determinized UCT, vote over worlds ({@code c}, {@code worlds}, default 10);
  *   <li>{@code so-ismcts} — single-observer ISMCTS ({@code c});
- *   <li>{@code mo-ismcts} — multiple-observer ISMCTS ({@code c}).
+ *   <li>{@code mo-ismcts} — multiple-observer ISMCTS ({@code c});
+ *   <li>{@code hp-ismcts} — multiple-observer ISMCTS whose opponents learn from their own information sets
+ *       ({@code c}).
  * </ul>
  *
  * {@code c} is the UCB exploration constant (rewards are in [0,1]); default 0.7.
@@ -39,6 +41,7 @@ public final class Agents {
     PARAMETERS.put("pimc", Set.of("c", "worlds"));
     PARAMETERS.put("so-ismcts", Set.of("c"));
     PARAMETERS.put("mo-ismcts", Set.of("c"));
+    PARAMETERS.put("hp-ismcts", Set.of("c"));
   }
 
   /** The agent names, in the order they are documented. */
@@ -86,6 +89,8 @@ public final class Agents {
         return new PimcAgent(trimmed, c, (int) number(name, params, "worlds", DEFAULT_WORLDS));
       case "so-ismcts":
         return new IsmctsAgent(trimmed, SearchWorker.Mode.SO_ISMCTS, c);
+      case "hp-ismcts":
+        return new IsmctsAgent(trimmed, SearchWorker.Mode.HP_ISMCTS, c);
       default:
         return new IsmctsAgent(trimmed, SearchWorker.Mode.MO_ISMCTS, c);
     }

@@ -7,6 +7,7 @@ import veil.ai.search.SearchWorker;
 import veil.model.Determinizer;
 import veil.model.MoveList;
 import veil.model.Observation;
+import veil.model.Percepts;
 import veil.model.State;
 
 /**
@@ -19,7 +20,12 @@ import veil.model.State;
  *       from statistics kept at the searcher's nodes, so they are modelled as not knowing more than the searcher
  *       about the past but as seeing the sampled world's future;
  *   <li>multiple-observer ({@code mo-ismcts}): one tree per role keyed by that role's own moves and percepts; each
- *       role chooses from its own tree, so a move that reveals information to an opponent is valued as such.
+ *       role chooses from its own tree, so a move that reveals information to an opponent is valued as such;
+ *   <li>{@code hp-ismcts}: as {@code mo-ismcts}, but each iteration draws a whole history from the searcher's
+ *       information set, derives every opponent's observation from it, and credits an opponent's choices in the
+ *       tree with playouts from worlds drawn from <em>that opponent's</em> information set (HyperPlay-II's point:
+ *       the opponent decides on what it knows, so a secret kept from it is worth something). It costs a replay of
+ *       the history and one extra sample and playout per opponent decision in the tree.
  * </ul>
  */
 public final class IsmctsAgent extends SearchAgent implements Agent {
@@ -36,7 +42,16 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
 
   @Override
   protected void onStart() {
+    views.clear();
     shared = game.determinizer() == null ? new GeneralDeterminizer(game) : null;
+  }
+
+  /** HP_ISMCTS per-thread state: every opponent's view of the sampled history, and a sampler per opponent. */
+  private static final class Views {
+    Observation[] views;
+    Determinizer[] samplers;
+    State replay;
+    Percepts percepts;
   }
 
   @Override
@@ -59,6 +74,11 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
       Budget budget, long iterations, long deadline, long[] votes) {
     w.search.setRandom(w.rng);
     w.search.clear();
+    if (mode == SearchWorker.Mode.HP_ISMCTS) {
+      runViews(w, obs, iterations, deadline);
+      addRootVisits(w, legal, votes);
+      return;
+    }
     for (long k = 0; k < iterations && System.nanoTime() < deadline && !samplerExhausted(w); k++) {
       if (sample(w, obs, w.world)) {
         w.search.iterate(w.world, obs.length());
@@ -66,5 +86,46 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
       }
     }
     addRootVisits(w, legal, votes);
+  }
+
+  private final java.util.Map<Worker, Views> views = new java.util.concurrent.ConcurrentHashMap<>();
+
+  private void runViews(Worker w, Observation obs, long iterations, long deadline) {
+    Views v = views.computeIfAbsent(w, k -> {
+      Views n = new Views();
+      n.views = new Observation[game.roleCount()];
+      n.samplers = new Determinizer[game.roleCount()];
+      for (int r = 0; r < n.samplers.length; r++) {
+        if (r != role && r != game.randomRole()) {
+          // One general sampler per opponent, so that each keeps (and extends) the belief of its own view.
+          n.samplers[r] = game.determinizer() != null ? game.determinizer() : new GeneralDeterminizer(game);
+        }
+      }
+      n.replay = game.initialState();
+      n.percepts = new Percepts(game.roleCount());
+      return n;
+    });
+    for (long k = 0; k < iterations && System.nanoTime() < deadline && !samplerExhausted(w); k++) {
+      int[][] history = w.sampler.sampleHistory(obs, w.rng);
+      if (history == null) {
+        countFailure(w);
+        continue;
+      }
+      State s = v.replay;
+      s.copyFrom(game.initialState());
+      for (int r = 0; r < v.views.length; r++) {
+        v.views[r] = v.samplers[r] == null ? null : new Observation(r);
+      }
+      for (int[] joint : history) {
+        game.apply(s, joint, v.percepts);
+        for (int r = 0; r < v.views.length; r++) {
+          if (v.views[r] != null) {
+            v.views[r].add(joint[r], v.percepts.sorted(r));
+          }
+        }
+      }
+      w.search.iterate(s, obs.length(), v.views, v.samplers);
+      w.iterations++;
+    }
   }
 }
