@@ -97,7 +97,7 @@ class ConformanceTest {
   /** Bundled games where every role sees everything: nothing hidden, so the honesty check has nothing to compare. */
   static final Set<String> PERFECT_INFORMATION = Set.of("tic-tac-toe", "counter", "counter-long");
 
-  static final List<String> HONEST_AGENTS = List.of("pimc", "so-ismcts", "mo-ismcts");
+  static final List<String> HONEST_AGENTS = List.of("pimc", "so-ismcts", "mo-ismcts", "hp-ismcts");
 
   /**
    * (h) For every honest agent: at positions of a random game, a second true state consistent with the mover's
@@ -114,7 +114,7 @@ class ConformanceTest {
     }
   }
 
-  static final List<String> ALL_AGENTS = List.of("random", "uct-cheat", "pimc", "so-ismcts", "mo-ismcts");
+  static final List<String> ALL_AGENTS = List.of("random", "uct-cheat", "pimc", "so-ismcts", "mo-ismcts", "hp-ismcts");
 
   /** (j) Each agent in turn takes every seat of one short-budget game: no failure, no random fallback. */
   static void checkAgentsPlay(Subject s) {
