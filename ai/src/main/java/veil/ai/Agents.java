@@ -22,7 +22,7 @@ import veil.ai.search.SearchWorker;
  *   <li>{@code so-ismcts} — single-observer ISMCTS ({@code c});
  *   <li>{@code mo-ismcts} — multiple-observer ISMCTS ({@code c});
  *   <li>{@code hp-ismcts} — multiple-observer ISMCTS whose opponents learn from their own information sets
- *       ({@code c}).
+ *       and whose rollouts guess from the searcher's information set ({@code c}, {@code particles}, default 8).
  * </ul>
  *
  * {@code c} is the UCB exploration constant (rewards are in [0,1]); default 0.7.
@@ -32,6 +32,7 @@ public final class Agents {
 
   public static final double DEFAULT_EXPLORATION = 0.7;
   public static final int DEFAULT_WORLDS = 10;
+  public static final int DEFAULT_ROLLOUT_PARTICLES = 8;
 
   private static final Map<String, Set<String>> PARAMETERS = new LinkedHashMap<>();
 
@@ -41,7 +42,7 @@ public final class Agents {
     PARAMETERS.put("pimc", Set.of("c", "worlds"));
     PARAMETERS.put("so-ismcts", Set.of("c"));
     PARAMETERS.put("mo-ismcts", Set.of("c"));
-    PARAMETERS.put("hp-ismcts", Set.of("c"));
+    PARAMETERS.put("hp-ismcts", Set.of("c", "particles"));
   }
 
   /** The agent names, in the order they are documented. */
@@ -90,7 +91,8 @@ public final class Agents {
       case "so-ismcts":
         return new IsmctsAgent(trimmed, SearchWorker.Mode.SO_ISMCTS, c);
       case "hp-ismcts":
-        return new IsmctsAgent(trimmed, SearchWorker.Mode.HP_ISMCTS, c);
+        return new IsmctsAgent(trimmed, SearchWorker.Mode.HP_ISMCTS, c,
+            (int) number(name, params, "particles", DEFAULT_ROLLOUT_PARTICLES));
       default:
         return new IsmctsAgent(trimmed, SearchWorker.Mode.MO_ISMCTS, c);
     }

@@ -25,15 +25,28 @@ import veil.model.State;
  *       information set, derives every opponent's observation from it, and credits an opponent's choices in the
  *       tree with playouts from worlds drawn from <em>that opponent's</em> information set (HyperPlay-II's point:
  *       the opponent decides on what it knows, so a secret kept from it is worth something). It costs a replay of
- *       the history and one extra sample and playout per opponent decision in the tree.
+ *       the history and one extra sample and playout per opponent decision in the tree. Its rollouts are played
+ *       from the searcher's information set ({@code particles} further states of it, advanced with the world):
+ *       where every move ends the game, the searcher guesses from what it knows instead of at random.
  * </ul>
  */
 public final class IsmctsAgent extends SearchAgent implements Agent {
   private final SearchWorker.Mode mode;
   private Determinizer shared;
 
+  /** HP_ISMCTS: further states of the searcher's information set drawn per iteration for its rollouts. */
+  private final int rolloutParticles;
+
   public IsmctsAgent(String spec, SearchWorker.Mode mode, double exploration) {
+    this(spec, mode, exploration, 0);
+  }
+
+  public IsmctsAgent(String spec, SearchWorker.Mode mode, double exploration, int rolloutParticles) {
     super(spec, exploration);
+    if (rolloutParticles < 0 || rolloutParticles > 0 && mode != SearchWorker.Mode.HP_ISMCTS) {
+      throw new IllegalArgumentException("rollout particles are for hp-ismcts, and at least 0");
+    }
+    this.rolloutParticles = rolloutParticles;
     if (mode == SearchWorker.Mode.UCT) {
       throw new IllegalArgumentException("ISMCTS needs an information-set mode");
     }
@@ -52,6 +65,7 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
     Determinizer[] samplers;
     State replay;
     Percepts percepts;
+    State[] others;
   }
 
   @Override
@@ -102,6 +116,10 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
         }
       }
       n.replay = game.initialState();
+      n.others = new State[rolloutParticles];
+      for (int i = 0; i < rolloutParticles; i++) {
+        n.others[i] = game.initialState();
+      }
       n.percepts = new Percepts(game.roleCount());
       return n;
     });
@@ -124,7 +142,11 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
           }
         }
       }
-      w.search.iterate(s, obs.length(), v.views, v.samplers);
+      int count = 0;
+      while (count < rolloutParticles && sample(w, obs, v.others[count])) {
+        count++;
+      }
+      w.search.iterate(s, obs.length(), v.views, v.samplers, v.others, count);
       w.iterations++;
     }
   }

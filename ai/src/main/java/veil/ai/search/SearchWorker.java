@@ -76,6 +76,15 @@ public final class SearchWorker {
   private final MoveList shadowLegal = new MoveList();
   private final double[] shadowScores;
   private final int[] learned; // HP_ISMCTS: the move each opponent learns with this step (it may act otherwise)
+  // HP_ISMCTS information-set rollouts: other worlds of the searcher's information set, advanced with the world and
+  // dropped when the searcher's percepts there differ from the world's.
+  private State[] particles = new State[0];
+  private boolean[] alive = new boolean[0];
+  private int particleCount;
+  private int aliveCount;
+  private final Percepts particlePercepts;
+  private final int[] particleJoint;
+  private final MoveList particleLegal = new MoveList();
   private long shadowFailures;
 
   /** HP_ISMCTS: the temperature of the opponents' Boltzmann choice over mean rewards in [0,1]. */
@@ -127,6 +136,8 @@ public final class SearchWorker {
     shadowJoint = new int[roles];
     shadowScores = new double[roles];
     learned = new int[roles];
+    particlePercepts = new Percepts(roles);
+    particleJoint = new int[roles];
     if (mode == Mode.SO_ISMCTS) {
       percepts.listenOnly(searcher); // one tree, keyed by the searcher's percepts only
     }
@@ -190,12 +201,41 @@ public final class SearchWorker {
    * know what r knows: a secret of the searcher does not leak into them.
    */
   public void iterate(State world, int stepsPlayed, Observation[] views, Determinizer[] samplers) {
+    iterate(world, stepsPlayed, views, samplers, null, 0);
+  }
+
+  /**
+   * As {@link #iterate(State, int, Observation[], Determinizer[])}, with the rollout played from the searcher's
+   * information set: {@code others[0..count-1]} are further states of the searcher's information set (consumed),
+   * advanced step by step with the world (the searcher's move, the others' at random) and dropped when the
+   * searcher would perceive something else there. In the rollout, where every legal move of the searcher ends the
+   * game in one of the remaining states (drawn at random), the searcher plays the move that scores best there
+   * instead of a random one: it guesses from what it knows, so a question that narrows its information set is
+   * worth asking (Number Guessing, Exploding Bomb). Otherwise the rollout is random.
+   */
+  public void iterate(State world, int stepsPlayed, Observation[] views, Determinizer[] samplers, State[] others,
+      int count) {
     if (mode != Mode.HP_ISMCTS) {
       throw new IllegalStateException("views are for HP_ISMCTS, not " + mode);
     }
     this.views = views;
     this.viewSamplers = samplers;
+    if (particles.length < count) {
+      particles = new State[count];
+      alive = new boolean[count];
+      for (int i = 0; i < count; i++) {
+        particles[i] = game.initialState();
+      }
+    }
+    for (int i = 0; i < count; i++) {
+      particles[i].copyFrom(others[i]);
+      alive[i] = true;
+    }
+    particleCount = count;
+    aliveCount = count;
     run(world, stepsPlayed);
+    particleCount = 0;
+    aliveCount = 0;
   }
 
   /** Times a player's information set yielded no state (its choice then learned from the searcher's world). */
@@ -214,6 +254,22 @@ public final class SearchWorker {
         throw new IllegalStateException(
             "rule failure: no terminal state within the step bound " + game.stepBound() + " of " + game.name());
       }
+      if (!inTree && particleCount > 0) {
+        // The information-set rollout, one step at a time.
+        for (int r = 0; r < roles; r++) {
+          MoveList ml = legal[r];
+          game.legalMoves(world, r, ml);
+          int n = ml.size();
+          if (n == 0) {
+            throw noLegalMove(r);
+          }
+          int m = n > 1 && r == searcher && aliveCount > 0 ? informedChoice(ml) : -1;
+          joint[r] = n == 1 ? ml.get(0) : m >= 0 ? m : ml.get(Uniform.below(rng, n));
+        }
+        game.apply(world, joint, percepts);
+        advanceParticles();
+        continue;
+      }
       if (!inTree) {
         // The rollout: the engine's own random playout loop, within what is left of the step bound.
         steps += game.playout(world, rng, remaining - steps + 1, joint, legal[0]) - 1;
@@ -231,6 +287,12 @@ public final class SearchWorker {
           joint[r] = ml.get(0);
         } else if (r == randomRole) {
           joint[r] = ml.get(Uniform.below(rng, n));
+        } else if (r == searcher && aliveCount > 0 && node[treeOf[r]] != SearchTree.ROOT
+            && (joint[r] = informedChoice(ml)) >= 0) {
+          // Below the root, a choice between moves that all end the game is the informed guess of the rollouts:
+          // exploring every guess in the tree would make the move that leads to it (ready, in Number Guessing)
+          // look worse than it is. No statistics are kept for it; at the root the choice is searched as usual.
+          continue;
         } else {
           int t = treeOf[r];
           joint[r] = select(t, node[t], r, ml);
@@ -245,6 +307,9 @@ public final class SearchWorker {
         }
       }
       game.apply(world, joint, mode == Mode.UCT ? null : percepts);
+      if (particleCount > 0) {
+        advanceParticles();
+      }
       if (views != null) {
         for (int r = 0; r < roles; r++) {
           if (views[r] != null) {
@@ -273,6 +338,100 @@ public final class SearchWorker {
       double own = pathReward[i];
       tree.reward[a] += own == own ? own : reward[pathRole[i]];
     }
+  }
+
+  /** Advances the live particles by the step just played in the world (percepts holds the world's). */
+  private void advanceParticles() {
+    int[] seen = percepts.sorted(searcher);
+    for (int i = 0; i < particleCount; i++) {
+      if (!alive[i]) {
+        continue;
+      }
+      State p = particles[i];
+      boolean ok = !game.isTerminal(p);
+      for (int r = 0; r < roles && ok; r++) {
+        game.legalMoves(p, r, particleLegal);
+        if (r == searcher) {
+          ok = particleLegal.contains(joint[r]);
+          particleJoint[r] = joint[r];
+        } else if (particleLegal.isEmpty()) {
+          throw noLegalMove(r);
+        } else {
+          particleJoint[r] = particleLegal.get(Uniform.below(rng, particleLegal.size()));
+        }
+      }
+      if (ok) {
+        game.apply(p, particleJoint, particlePercepts);
+        ok = particlePercepts.sameAs(searcher, seen);
+      }
+      if (!ok) {
+        alive[i] = false;
+        aliveCount--;
+      }
+    }
+  }
+
+  /**
+   * The searcher's informed move: in a live particle drawn at random, if its first legal move ends the game, the
+   * legal move that scores best for the searcher there (ties at random; every move is tried); otherwise -1.
+   */
+  private int informedChoice(MoveList ml) {
+    int k = Uniform.below(rng, aliveCount);
+    int pick = 0;
+    for (int i = 0; i < particleCount; i++) {
+      if (alive[i] && k-- == 0) {
+        pick = i;
+        break;
+      }
+    }
+    State p = particles[pick];
+    int n = ml.size();
+    int best = -1;
+    double bestValue = Double.NEGATIVE_INFINITY;
+    int ties = 0;
+    for (int i = 0; i < n; i++) {
+      int m = ml.get(i);
+      double v = terminalValue(p, m);
+      if (v != v) {
+        if (i == 0) {
+          return -1; // the first move does not end the game: not a guess
+        }
+        continue;
+      }
+      if (v > bestValue) {
+        bestValue = v;
+        best = m;
+        ties = 1;
+      } else if (v == bestValue && Uniform.below(rng, ++ties) == 0) {
+        best = m;
+      }
+    }
+    return best >= 0 ? best : ml.get(Uniform.below(rng, n));
+  }
+
+  /** The searcher's score when it plays m in p (the others at random) and the game ends; NaN otherwise. */
+  private double terminalValue(State p, int m) {
+    shadow.copyFrom(p);
+    for (int r = 0; r < roles; r++) {
+      game.legalMoves(shadow, r, shadowLegal);
+      if (r == searcher) {
+        if (!shadowLegal.contains(m)) {
+          return Double.NaN;
+        }
+        shadowJoint[r] = m;
+      } else {
+        if (shadowLegal.isEmpty()) {
+          throw noLegalMove(r);
+        }
+        shadowJoint[r] = shadowLegal.get(Uniform.below(rng, shadowLegal.size()));
+      }
+    }
+    game.apply(shadow, shadowJoint, null);
+    if (!game.isTerminal(shadow)) {
+      return Double.NaN;
+    }
+    game.scores(shadow, shadowScores);
+    return shadowScores[searcher];
   }
 
   /**
