@@ -62,4 +62,25 @@ class InformationAgentsTest {
     assertThat(asked).isGreaterThanOrEqualTo(n - 3);
     assertThat(sum / n).isGreaterThan(0.85);
   }
+
+  static double meanScore(Game game, String agent, int n, int iterations) {
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+      MatchRecord rec = MatchRunner.play(game, List.of(Agents.create(agent)), 1100 + i, Budget.iterations(iterations));
+      assertThat(rec.failure()).isNull();
+      sum += Arrays.stream(rec.scores()).max().orElseThrow();
+    }
+    return sum / n;
+  }
+
+  @Test
+  void inNumberGuessingSixteenRolloutsFromTheInformationSetMakeQuestionsPay() throws Exception {
+    Game game = load("number-guessing-16");
+    double hp = meanScore(game, "hp-ismcts", 12, 1000);
+    // The control: the same agent with random rollouts (no particles) guesses at random and scores little.
+    double blind = meanScore(game, "hp-ismcts:particles=0", 12, 1000);
+    System.out.printf("Number Guessing 16: hp-ismcts %.3f, without information-set rollouts %.3f%n", hp, blind);
+    assertThat(hp).isGreaterThanOrEqualTo(0.6);
+    assertThat(blind).isLessThan(0.4);
+  }
 }
