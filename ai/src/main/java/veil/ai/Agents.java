@@ -19,8 +19,9 @@ import veil.ai.search.SearchWorker;
  *   <li>{@code random} — uniform among legal moves;
  *   <li>{@code uct-cheat} — clairvoyant decoupled UCT on the true state ({@code c});
  *   <li>{@code pimc} — determinized UCT, vote over worlds ({@code c}, {@code worlds}, default 10);
- *   <li>{@code so-ismcts} — single-observer ISMCTS ({@code c});
- *   <li>{@code mo-ismcts} — multiple-observer ISMCTS ({@code c});
+ *   <li>{@code so-ismcts} — single-observer ISMCTS ({@code c}; {@code infer=N}: inference from the opponents'
+ *       moves over N weighted worlds per decision, default 0 = off);
+ *   <li>{@code mo-ismcts} — multiple-observer ISMCTS ({@code c}, {@code infer});
  *   <li>{@code hp-ismcts} — multiple-observer ISMCTS whose opponents learn from their own information sets
  *       and whose rollouts guess from the searcher's information set ({@code c}, {@code particles}, default 8).
  * </ul>
@@ -40,8 +41,8 @@ public final class Agents {
     PARAMETERS.put("random", Set.of());
     PARAMETERS.put("uct-cheat", Set.of("c"));
     PARAMETERS.put("pimc", Set.of("c", "worlds"));
-    PARAMETERS.put("so-ismcts", Set.of("c"));
-    PARAMETERS.put("mo-ismcts", Set.of("c"));
+    PARAMETERS.put("so-ismcts", Set.of("c", "infer"));
+    PARAMETERS.put("mo-ismcts", Set.of("c", "infer"));
     PARAMETERS.put("hp-ismcts", Set.of("c", "particles"));
   }
 
@@ -89,12 +90,14 @@ public final class Agents {
       case "pimc":
         return new PimcAgent(trimmed, c, (int) number(name, params, "worlds", DEFAULT_WORLDS));
       case "so-ismcts":
-        return new IsmctsAgent(trimmed, SearchWorker.Mode.SO_ISMCTS, c);
+        return new IsmctsAgent(trimmed, SearchWorker.Mode.SO_ISMCTS, c)
+            .withInference((int) number(name, params, "infer", 0));
       case "hp-ismcts":
         return new IsmctsAgent(trimmed, SearchWorker.Mode.HP_ISMCTS, c,
             (int) number(name, params, "particles", DEFAULT_ROLLOUT_PARTICLES));
       default:
-        return new IsmctsAgent(trimmed, SearchWorker.Mode.MO_ISMCTS, c);
+        return new IsmctsAgent(trimmed, SearchWorker.Mode.MO_ISMCTS, c)
+            .withInference((int) number(name, params, "infer", 0));
     }
   }
 

@@ -36,6 +36,22 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
 
   /** HP_ISMCTS: further states of the searcher's information set drawn per iteration for its rollouts. */
   private final int rolloutParticles;
+  /** Inference: worlds per decision weighted by the opponents' moves (0: none); see {@link Inference}. */
+  private int inferWorlds;
+  private final java.util.Map<Worker, Inference> inference = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /** Playouts per opponent move and softmax temperature of {@link Inference}'s opponent model. */
+  static final int INFER_PLAYOUTS = 2;
+  static final double INFER_TEMPERATURE = 0.1;
+
+  /** This agent with inference from the opponents' moves over {@code worlds} weighted worlds per decision. */
+  public IsmctsAgent withInference(int worlds) {
+    if (worlds < 0) {
+      throw new IllegalArgumentException("infer must be >= 0, was " + worlds);
+    }
+    this.inferWorlds = worlds;
+    return this;
+  }
 
   public IsmctsAgent(String spec, SearchWorker.Mode mode, double exploration) {
     this(spec, mode, exploration, 0);
@@ -56,6 +72,7 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
   @Override
   protected void onStart() {
     views.clear();
+    inference.clear();
     shared = game.determinizer() == null ? new GeneralDeterminizer(game) : null;
   }
 
@@ -90,6 +107,20 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
     w.search.clear();
     if (mode == SearchWorker.Mode.HP_ISMCTS) {
       runViews(w, obs, iterations, deadline);
+      addRootVisits(w, legal, votes);
+      return;
+    }
+    if (inferWorlds > 0) {
+      Inference inf = inference.computeIfAbsent(w,
+          k -> new Inference(game, role, inferWorlds, INFER_PLAYOUTS, INFER_TEMPERATURE));
+      for (int f = inf.build(obs, w.sampler, w.rng); f > 0; f--) {
+        countFailure(w);
+      }
+      for (long k = 0; k < iterations && System.nanoTime() < deadline && inf.size() > 0; k++) {
+        inf.pick(w.rng, w.world);
+        w.search.iterate(w.world, obs.length());
+        w.iterations++;
+      }
       addRootVisits(w, legal, votes);
       return;
     }
