@@ -267,7 +267,7 @@ public final class SearchWorker {
           joint[r] = n == 1 ? ml.get(0) : m >= 0 ? m : ml.get(Uniform.below(rng, n));
         }
         game.apply(world, joint, percepts);
-        advanceParticles();
+        advanceParticles(world);
         continue;
       }
       if (!inTree) {
@@ -308,7 +308,7 @@ public final class SearchWorker {
       }
       game.apply(world, joint, mode == Mode.UCT ? null : percepts);
       if (particleCount > 0) {
-        advanceParticles();
+        advanceParticles(world);
       }
       if (views != null) {
         for (int r = 0; r < roles; r++) {
@@ -341,7 +341,7 @@ public final class SearchWorker {
   }
 
   /** Advances the live particles by the step just played in the world (percepts holds the world's). */
-  private void advanceParticles() {
+  private void advanceParticles(State world) {
     int[] seen = percepts.sorted(searcher);
     for (int i = 0; i < particleCount; i++) {
       if (!alive[i]) {
@@ -362,7 +362,8 @@ public final class SearchWorker {
       }
       if (ok) {
         game.apply(p, particleJoint, particlePercepts);
-        ok = particlePercepts.sameAs(searcher, seen);
+        // The game ends in the particle exactly when it ends in the world, as in the samplers.
+        ok = particlePercepts.sameAs(searcher, seen) && game.isTerminal(p) == game.isTerminal(world);
       }
       if (!ok) {
         alive[i] = false;
@@ -442,6 +443,12 @@ public final class SearchWorker {
     if (!viewSamplers[r].sample(views[r], rng, shadow)) {
       shadowFailures++;
       return Double.NaN;
+    }
+    if (game.isTerminal(shadow)) {
+      // A world of r's information set where the game is already over (r cannot always tell): its move changes
+      // nothing there.
+      game.scores(shadow, shadowScores);
+      return shadowScores[r];
     }
     for (int q = 0; q < roles; q++) {
       game.legalMoves(shadow, q, shadowLegal);
