@@ -63,9 +63,17 @@ final class Inference {
 
   /** Fills the pool for {@code obs}; returns the number of sampler failures (histories not found). */
   int build(Observation obs, Determinizer sampler, SplittableRandom rng) {
+    return build(obs, sampler, rng, Long.MAX_VALUE);
+  }
+
+  /**
+   * As {@link #build(Observation, Determinizer, SplittableRandom)}, stopping early (with fewer worlds, at least one
+   * when the sampler finds one) once System.nanoTime() passes {@code deadline}: a time budget is not overrun.
+   */
+  int build(Observation obs, Determinizer sampler, SplittableRandom rng, long deadline) {
     size = 0;
     int failures = 0;
-    for (int k = 0; k < worlds; k++) {
+    for (int k = 0; k < worlds && (size == 0 || System.nanoTime() < deadline); k++) {
       int[][] history = sampler.sampleHistory(obs, rng);
       if (history == null) {
         failures++;

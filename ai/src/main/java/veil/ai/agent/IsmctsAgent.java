@@ -113,10 +113,11 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
     if (inferWorlds > 0) {
       Inference inf = inference.computeIfAbsent(w,
           k -> new Inference(game, role, inferWorlds, INFER_PLAYOUTS, INFER_TEMPERATURE));
-      for (int f = inf.build(obs, w.sampler, w.rng); f > 0; f--) {
+      for (int f = inf.build(obs, w.sampler, w.rng, deadline); f > 0; f--) {
         countFailure(w);
       }
-      for (long k = 0; k < iterations && System.nanoTime() < deadline && inf.size() > 0; k++) {
+      // At least one iteration once the pool has a world, even if building it used up a time budget.
+      for (long k = 0; k < iterations && (k == 0 || System.nanoTime() < deadline) && inf.size() > 0; k++) {
         inf.pick(w.rng, w.world);
         w.search.iterate(w.world, obs.length());
         w.iterations++;
@@ -124,7 +125,10 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
       addRootVisits(w, legal, votes);
       return;
     }
-    for (long k = 0; k < iterations && System.nanoTime() < deadline && !samplerExhausted(w); k++) {
+    // Under a time budget, the search runs until one iteration succeeds even past the deadline (a thread that
+    // starts late on a loaded machine would otherwise play at random).
+    for (long k = 0; k < iterations && (w.iterations == 0 || System.nanoTime() < deadline) && !samplerExhausted(w);
+        k++) {
       if (sample(w, obs, w.world)) {
         w.search.iterate(w.world, obs.length());
         w.iterations++;
@@ -154,7 +158,8 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
       n.percepts = new Percepts(game.roleCount());
       return n;
     });
-    for (long k = 0; k < iterations && System.nanoTime() < deadline && !samplerExhausted(w); k++) {
+    for (long k = 0; k < iterations && (w.iterations == 0 || System.nanoTime() < deadline) && !samplerExhausted(w);
+        k++) {
       int[][] history = w.sampler.sampleHistory(obs, w.rng);
       if (history == null) {
         countFailure(w);

@@ -436,8 +436,8 @@ public final class SearchWorker {
   }
 
   /**
-   * Role r's reward for the move it learns with ({@code learned[r]}) in a world drawn from r's information set ({@code views[r]} after
-   * {@code step} steps), played out at random; NaN when r's sampler finds no state.
+   * Role r's reward for the move it learns with ({@code learned[r]}) in a world drawn from r's information set
+   * ({@code views[r]} after {@code step} steps), played out at random; NaN when r's sampler finds no state.
    */
   private double shadowValue(int r, int step) {
     if (!viewSamplers[r].sample(views[r], rng, shadow)) {

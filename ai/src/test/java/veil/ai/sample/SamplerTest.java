@@ -420,7 +420,8 @@ class SamplerTest {
     for (int doors = 3; doors <= 5; doors++) {
       MontyHall game = new MontyHall(doors, true);
       Observation obs = montyBeforeSwitch(game);
-      GeneralDeterminizer d = new GeneralDeterminizer(game, Belief.Limits.rejectionOnly(100_000).withParticles(BIG_BAG));
+      GeneralDeterminizer d =
+          new GeneralDeterminizer(game, Belief.Limits.rejectionOnly(100_000).withParticles(BIG_BAG));
       assertThat(d.belief(obs).isApproximate()).isTrue();
       SplittableRandom rng = new SplittableRandom(doors);
       State s = game.initialState();
