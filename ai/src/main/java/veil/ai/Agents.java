@@ -19,8 +19,11 @@ import veil.ai.search.SearchWorker;
  *   <li>{@code random} — uniform among legal moves;
  *   <li>{@code uct-cheat} — clairvoyant decoupled UCT on the true state ({@code c});
  *   <li>{@code pimc} — determinized UCT, vote over worlds ({@code c}, {@code worlds}, default 10);
- *   <li>{@code so-ismcts} — single-observer ISMCTS ({@code c});
- *   <li>{@code mo-ismcts} — multiple-observer ISMCTS ({@code c}).
+ *   <li>{@code so-ismcts} — single-observer ISMCTS ({@code c}; {@code infer=N}: inference from the opponents'
+ *       moves over N weighted worlds per decision, default 0 = off);
+ *   <li>{@code mo-ismcts} — multiple-observer ISMCTS ({@code c}, {@code infer});
+ *   <li>{@code hp-ismcts} — multiple-observer ISMCTS whose opponents learn from their own information sets
+ *       and whose rollouts guess from the searcher's information set ({@code c}, {@code particles}, default 8).
  * </ul>
  *
  * {@code c} is the UCB exploration constant (rewards are in [0,1]); default 0.7.
@@ -34,6 +37,7 @@ public final class Agents {
   public static final double MAX_EXPLORATION = 100;
   /** The most worlds PIMC samples per decision. */
   public static final int MAX_WORLDS = 100_000;
+  public static final int DEFAULT_ROLLOUT_PARTICLES = 8;
 
   private static final Map<String, Set<String>> PARAMETERS = new LinkedHashMap<>();
 
@@ -41,8 +45,9 @@ public final class Agents {
     PARAMETERS.put("random", Set.of());
     PARAMETERS.put("uct-cheat", Set.of("c"));
     PARAMETERS.put("pimc", Set.of("c", "worlds"));
-    PARAMETERS.put("so-ismcts", Set.of("c"));
-    PARAMETERS.put("mo-ismcts", Set.of("c"));
+    PARAMETERS.put("so-ismcts", Set.of("c", "infer"));
+    PARAMETERS.put("mo-ismcts", Set.of("c", "infer"));
+    PARAMETERS.put("hp-ismcts", Set.of("c", "particles"));
   }
 
   /** The agent names, in the order they are documented. */
@@ -95,9 +100,14 @@ public final class Agents {
       case "pimc":
         return new PimcAgent(trimmed, c, worlds(name, params));
       case "so-ismcts":
-        return new IsmctsAgent(trimmed, SearchWorker.Mode.SO_ISMCTS, c);
+        return new IsmctsAgent(trimmed, SearchWorker.Mode.SO_ISMCTS, c)
+            .withInference((int) number(name, params, "infer", 0));
+      case "hp-ismcts":
+        return new IsmctsAgent(trimmed, SearchWorker.Mode.HP_ISMCTS, c,
+            (int) number(name, params, "particles", DEFAULT_ROLLOUT_PARTICLES));
       default:
-        return new IsmctsAgent(trimmed, SearchWorker.Mode.MO_ISMCTS, c);
+        return new IsmctsAgent(trimmed, SearchWorker.Mode.MO_ISMCTS, c)
+            .withInference((int) number(name, params, "infer", 0));
     }
   }
 

@@ -15,7 +15,7 @@ import veil.model.MoveList;
 import veil.model.State;
 
 class HonestyCheckTest {
-  static final List<String> HONEST = List.of("random", "pimc", "so-ismcts", "mo-ismcts");
+  static final List<String> HONEST = List.of("random", "pimc", "so-ismcts", "mo-ismcts", "hp-ismcts");
 
   @Test
   void everyHonestAgentPassesOnEveryTestGame() {

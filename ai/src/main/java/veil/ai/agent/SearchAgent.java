@@ -221,6 +221,11 @@ abstract class SearchAgent implements Player {
     return false;
   }
 
+  /** Counts a sampler failure of an iteration that drew its world some other way than {@link #sample}. */
+  protected static void countFailure(Worker w) {
+    w.failures++;
+  }
+
   /** True once sampling has failed so often that the search should stop. */
   protected static boolean samplerExhausted(Worker w) {
     return w.failures >= 3 && w.failures > 2 * w.iterations;

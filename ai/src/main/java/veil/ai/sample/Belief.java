@@ -41,9 +41,37 @@ public final class Belief {
    * maxLayerExpansions} tried joint moves, and after {@code maxExactSteps} steps; rejection gives up after {@code
    * maxRejectionSteps} simulated steps per sample. {@code maxExactSteps = 0} means pure rejection from the initial
    * state (still exact, slower).
+   *
+   * <p>{@code particles > 0} replaces the per-sample rejection after the frontier by a bag of that many particles
+   * (see {@link Bag}), extended step by step and kept from one observation to the next: much faster, but an
+   * approximation of the posterior whose error shrinks as 1/particles ({@link #isApproximate}). The four-argument
+   * constructor keeps the exact rejection ({@code particles = 0}).
    */
-  public record Limits(int maxLayerStates, long maxLayerExpansions, long maxRejectionSteps, int maxExactSteps) {
-    public static final Limits DEFAULT = new Limits(20_000, 200_000, 200_000, Integer.MAX_VALUE);
+  public record Limits(int maxLayerStates, long maxLayerExpansions, long maxRejectionSteps, int maxExactSteps,
+      int particles) {
+    /** The bag size agents use by default. */
+    public static final int DEFAULT_PARTICLES = 2_000;
+
+    /**
+     * What agents use: exact filtering while layers stay small (a larger layer costs more than the search it
+     * serves: on Krieg-Tic-Tac-Toe 5x5 a 20,000-state layer takes seconds), then a bag of {@link
+     * #DEFAULT_PARTICLES}.
+     */
+    public static final Limits DEFAULT = new Limits(2_000, 20_000, 200_000, Integer.MAX_VALUE, DEFAULT_PARTICLES);
+
+    /** Exact limits for checks against enumeration: larger layers, then per-sample rejection (no bag). */
+    public static final Limits EXACT = new Limits(20_000, 200_000, 200_000, Integer.MAX_VALUE);
+
+    /** Exact limits: filtering, then per-sample rejection (no bag). */
+    public Limits(int maxLayerStates, long maxLayerExpansions, long maxRejectionSteps, int maxExactSteps) {
+      this(maxLayerStates, maxLayerExpansions, maxRejectionSteps, maxExactSteps, 0);
+    }
+
+    public Limits {
+      if (particles < 0) {
+        throw new IllegalArgumentException("particles must be >= 0, was " + particles);
+      }
+    }
 
     public static Limits rejectionOnly(long maxRejectionSteps) {
       return new Limits(0, 0, maxRejectionSteps, 0);
@@ -51,7 +79,12 @@ public final class Belief {
 
     /** These limits, filtering at most {@code steps} steps. */
     public Limits exactSteps(int steps) {
-      return new Limits(maxLayerStates, maxLayerExpansions, maxRejectionSteps, steps);
+      return new Limits(maxLayerStates, maxLayerExpansions, maxRejectionSteps, steps, particles);
+    }
+
+    /** These limits with a bag of {@code k} particles after the frontier (0: exact rejection). */
+    public Limits withParticles(int k) {
+      return new Limits(maxLayerStates, maxLayerExpansions, maxRejectionSteps, maxExactSteps, k);
     }
   }
 
@@ -134,14 +167,22 @@ public final class Belief {
   private final List<Layer> layers;
   private final boolean capped;
   private final boolean impossible;
+  private final Bag bag; // non-null when capped and limits.particles() > 0
 
-  private Belief(Game game, Observation obs, Limits limits, List<Layer> layers, boolean capped) {
+  private Belief(Game game, Observation obs, Limits limits, List<Layer> layers, boolean capped, Bag previous) {
     this.game = game;
     this.obs = obs;
     this.limits = limits;
     this.layers = layers;
     this.capped = capped;
     this.impossible = layers.get(layers.size() - 1).size() == 0;
+    if (capped && !impossible && limits.particles() > 0) {
+      this.bag = previous != null && previous.frontier == exactSteps() && previous.steps <= obs.length()
+          ? previous.extendTo(this)
+          : Bag.build(this);
+    } else {
+      this.bag = null;
+    }
   }
 
   /** Filters {@code obs} from the initial state, as far as the limits allow. */
@@ -167,7 +208,7 @@ public final class Belief {
       }
       layers.add(next);
     }
-    return new Belief(game, obs, limits, layers, capped);
+    return new Belief(game, obs, limits, layers, capped, null);
   }
 
   /**
@@ -190,7 +231,8 @@ public final class Belief {
     List<Layer> reused = new ArrayList<>(layers.subList(0, keep + 1));
     if (capped && agree > exact) {
       // The step that overflowed the limits is the same in both observations: it would overflow again.
-      return new Belief(game, newer.copy(), limits, reused, true);
+      // A bag built for an observation that newer extends is extended by the new steps only.
+      return new Belief(game, newer.copy(), limits, reused, true, agree == obs.length() ? bag : null);
     }
     return grow(game, newer.copy(), limits, reused);
   }
@@ -327,6 +369,19 @@ public final class Belief {
     return !impossible && exactSteps() == obs.length();
   }
 
+  /**
+   * True when the steps after the frontier are sampled from a bag of particles ({@link Limits#particles}): the
+   * samples are consistent with the observation but their distribution only approximates the posterior.
+   */
+  public boolean isApproximate() {
+    return bag != null;
+  }
+
+  /** Number of particles in the bag (distinct or not), 0 without a bag or when every particle died. */
+  public int particles() {
+    return bag == null ? 0 : bag.size();
+  }
+
   /** True when no history reproduces the observation (found while filtering). */
   public boolean isImpossible() {
     return impossible;
@@ -377,6 +432,9 @@ public final class Belief {
         backward(frontier, i, history, rng);
       }
       return true;
+    }
+    if (bag != null) {
+      return bag.sample(rng, out, history);
     }
     int roles = game.roleCount();
     int observer = obs.role();
@@ -454,6 +512,185 @@ public final class Belief {
       }
       history[t - 1] = Arrays.copyOfRange(l.joints, k * roles, k * roles + roles);
       i = l.from[k];
+    }
+  }
+
+  /**
+   * HyperPlay's bag of models, with the weights of sequential importance resampling: K particles (states of the
+   * frontier layer drawn from its exact posterior, then histories extended step by step). A step draws a parent
+   * uniformly from the previous generation, simulates one step with the model's move probabilities (the observer's
+   * own move, the others uniform among their legal moves) and keeps the child only when its percepts equal the
+   * observed ones, until K children are kept. Proposal and model coincide, so every kept child has the same
+   * importance weight: the bag is an unweighted sample, and each generation targets the exact posterior given the
+   * steps so far. It is not an exact sampler: resampling from K particles biases the distribution by O(1/K) and
+   * repeated parents thin out its diversity (path degeneracy); {@link Belief#isApproximate} says so, and the
+   * tests measure the distance to exact enumeration.
+   *
+   * <p>When a step keeps no child (the observation contradicts every particle), the bag is rebuilt from the
+   * frontier with fresh randomness (HyperPlay's backtracking, done from the exact frontier), at most {@link
+   * #REBUILDS} times; after that it is empty and sampling fails, which agents report as a fallback.
+   *
+   * <p>The bag's randomness is seeded from the observation, so the same observation gives the same bag.
+   */
+  static final class Bag {
+    static final int REBUILDS = 3;
+
+    final int frontier; // the exact layer the particles start from
+    final int steps; // the observation length the last generation is for
+    final int[] origin; // generation 0: frontier layer index of each particle
+    final int[][] parents; // generation g >= 1: index in generation g-1 of each particle
+    final int[][] joints; // generation g >= 1: the joint move (roleCount ints per particle) that led to it
+    final State[] states; // the last generation's states
+    final Belief owner;
+
+    private Bag(Belief owner, int frontier, int steps, int[] origin, int[][] parents, int[][] joints,
+        State[] states) {
+      this.owner = owner;
+      this.frontier = frontier;
+      this.steps = steps;
+      this.origin = origin;
+      this.parents = parents;
+      this.joints = joints;
+      this.states = states;
+    }
+
+    int size() {
+      return states.length;
+    }
+
+    static Bag build(Belief b) {
+      for (int attempt = 0; attempt <= REBUILDS; attempt++) {
+        Bag bag = fresh(b, attempt);
+        bag = bag.advance(b, new SplittableRandom(seed(b.obs, b.obs.length(), attempt)));
+        if (bag.size() > 0) {
+          return bag;
+        }
+      }
+      return empty(b);
+    }
+
+    private static Bag empty(Belief b) {
+      return new Bag(b, b.exactSteps(), b.obs.length(), new int[0], new int[0][], new int[0][], new State[0]);
+    }
+
+    /** Generation 0: K draws from the frontier layer's exact posterior. */
+    private static Bag fresh(Belief b, int attempt) {
+      int f = b.exactSteps();
+      Layer lf = b.layers.get(f);
+      int k = b.limits.particles();
+      SplittableRandom rng = new SplittableRandom(seed(b.obs, f, attempt));
+      int[] origin = new int[k];
+      State[] states = new State[k];
+      for (int i = 0; i < k; i++) {
+        origin[i] = lf.pick(rng);
+        states[i] = lf.states[origin[i]];
+      }
+      return new Bag(b, f, f, origin, new int[0][], new int[0][], states);
+    }
+
+    /** This bag (built for a prefix of b's observation) extended to b's whole observation, or rebuilt. */
+    Bag extendTo(Belief b) {
+      if (size() == 0) {
+        return this.steps == b.obs.length() ? this : build(b);
+      }
+      Bag next = advance(b, new SplittableRandom(seed(b.obs, b.obs.length(), 0)));
+      return next.size() > 0 ? next : build(b);
+    }
+
+    /** Extends the particles from {@link #steps} to the end of b's observation; an empty bag if all die. */
+    private Bag advance(Belief b, SplittableRandom rng) {
+      Game game = b.game;
+      Observation obs = b.obs;
+      int roles = game.roleCount();
+      int observer = obs.role();
+      int k = b.limits.particles();
+      long maxAttempts = Math.max(b.limits.maxRejectionSteps(), 1);
+      Scratch sc = new Scratch(game);
+      int[][] par = Arrays.copyOf(parents, obs.length() - frontier);
+      int[][] jts = Arrays.copyOf(joints, obs.length() - frontier);
+      State[] cur = states;
+      for (int t = steps; t < obs.length(); t++) {
+        State[] next = new State[k];
+        int[] p = new int[k];
+        int[] j = new int[k * roles];
+        int kept = 0;
+        int own = obs.move(t);
+        int[] seen = obs.percepts(t);
+        for (long attempts = 0; kept < k && attempts < maxAttempts; attempts++) {
+          int from = rng.nextInt(cur.length);
+          State s = sc.state;
+          s.copyFrom(cur[from]);
+          if (game.isTerminal(s)) {
+            continue;
+          }
+          game.legalMoves(s, observer, sc.legal[observer]);
+          if (!sc.legal[observer].contains(own)) {
+            continue;
+          }
+          for (int r = 0; r < roles; r++) {
+            if (r == observer) {
+              sc.joint[r] = own;
+              continue;
+            }
+            MoveList ml = sc.legal[r];
+            game.legalMoves(s, r, ml);
+            if (ml.isEmpty()) {
+              throw new IllegalStateException("rule failure: role " + game.roleName(r)
+                  + " has no legal move in a non-terminal state of " + game.name());
+            }
+            sc.joint[r] = ml.get(rng.nextInt(ml.size()));
+          }
+          game.apply(s, sc.joint, sc.percepts);
+          if (sc.percepts.sameAs(observer, seen)) {
+            next[kept] = s.copy();
+            p[kept] = from;
+            System.arraycopy(sc.joint, 0, j, kept * roles, roles);
+            kept++;
+          }
+        }
+        if (kept == 0) {
+          return empty(b);
+        }
+        if (kept < k) {
+          next = Arrays.copyOf(next, kept);
+          p = Arrays.copyOf(p, kept);
+          j = Arrays.copyOf(j, kept * roles);
+        }
+        par[t - frontier] = p;
+        jts[t - frontier] = j;
+        cur = next;
+      }
+      return new Bag(b, frontier, obs.length(), origin, par, jts, cur);
+    }
+
+    boolean sample(SplittableRandom rng, State out, int[][] history) {
+      if (states.length == 0) {
+        return false;
+      }
+      int i = rng.nextInt(states.length);
+      out.copyFrom(states[i]);
+      if (history != null) {
+        int roles = owner.game.roleCount();
+        for (int g = steps - frontier; g >= 1; g--) {
+          history[frontier + g - 1] = Arrays.copyOfRange(joints[g - 1], i * roles, i * roles + roles);
+          i = parents[g - 1][i];
+        }
+        owner.backward(frontier, origin[i], history, rng);
+      }
+      return true;
+    }
+
+    /** A seed from the observation's first {@code length} steps and the attempt number. */
+    private static long seed(Observation obs, int length, int attempt) {
+      long h = 0x9E3779B97F4A7C15L * (obs.role() + 1) + attempt;
+      for (int t = 0; t < length; t++) {
+        h = h * 31 + obs.move(t);
+        for (int v : obs.percepts(t)) {
+          h = h * 31 + v;
+        }
+        h ^= h >>> 29;
+      }
+      return h * 0xBF58476D1CE4E5B9L + length;
     }
   }
 

@@ -22,7 +22,7 @@ public final class PosteriorCheck {
   }
 
   public static Result check(Game game, Observation obs, Determinizer sampler, int samples, long seed) {
-    Belief exact = Belief.build(game, obs, Belief.Limits.DEFAULT);
+    Belief exact = Belief.build(game, obs, Belief.Limits.EXACT);
     if (!exact.isExact()) {
       throw new IllegalArgumentException(exact.isImpossible()
           ? "the observation is impossible"

@@ -1,8 +1,10 @@
 package veil.ai.search;
 
 import java.util.SplittableRandom;
+import veil.model.Determinizer;
 import veil.model.Game;
 import veil.model.MoveList;
+import veil.model.Observation;
 import veil.model.Percepts;
 import veil.model.State;
 import veil.model.Uniform;
@@ -33,7 +35,14 @@ public final class SearchWorker {
   public enum Mode {
     UCT,
     SO_ISMCTS,
-    MO_ISMCTS
+    MO_ISMCTS,
+    /**
+     * MO_ISMCTS whose opponents learn from their own information sets: when another player chooses in the tree,
+     * the reward credited to its choice comes from a playout of that choice in a world drawn from <em>its</em>
+     * information set (given its observation along the sampled history), not from the searcher's world. See {@link
+     * #iterate(State, int, Observation[], Determinizer[])}.
+     */
+    HP_ISMCTS
   }
 
   private final Game game;
@@ -57,6 +66,29 @@ public final class SearchWorker {
   private int pathLen;
   private SplittableRandom rng = new SplittableRandom(0);
   private int maxNodes = DEFAULT_MAX_NODES;
+  // HP_ISMCTS: the other players' observations along the current iteration, their samplers, and the reward each
+  // path entry is credited with when it differs from the world's (NaN: the world's).
+  private Observation[] views;
+  private Determinizer[] viewSamplers;
+  private double[] pathReward = new double[64];
+  private final State shadow;
+  private final int[] shadowJoint;
+  private final MoveList shadowLegal = new MoveList();
+  private final double[] shadowScores;
+  private final int[] learned; // HP_ISMCTS: the move each opponent learns with this step (it may act otherwise)
+  // HP_ISMCTS information-set rollouts: other worlds of the searcher's information set, advanced with the world and
+  // dropped when the searcher's percepts there differ from the world's.
+  private State[] particles = new State[0];
+  private boolean[] alive = new boolean[0];
+  private int particleCount;
+  private int aliveCount;
+  private final Percepts particlePercepts;
+  private final int[] particleJoint;
+  private final MoveList particleLegal = new MoveList();
+  private long shadowFailures;
+
+  /** HP_ISMCTS: the temperature of the opponents' Boltzmann choice over mean rewards in [0,1]. */
+  static final double OPPONENT_TEMPERATURE = 0.1;
 
   /** Nodes per tree before it stops growing (about 50 bytes a node with its statistics): bounds memory. */
   public static final int DEFAULT_MAX_NODES = 1 << 22;
@@ -69,7 +101,7 @@ public final class SearchWorker {
     this.roles = game.roleCount();
     this.randomRole = game.randomRole();
     this.treeOf = new int[roles];
-    if (mode == Mode.MO_ISMCTS) {
+    if (mode == Mode.MO_ISMCTS || mode == Mode.HP_ISMCTS) {
       int n = 0;
       int[] rot = new int[roles];
       for (int r = 0; r < roles; r++) {
@@ -100,6 +132,12 @@ public final class SearchWorker {
     joint = new int[roles];
     percepts = new Percepts(roles);
     reward = new double[roles];
+    shadow = game.initialState();
+    shadowJoint = new int[roles];
+    shadowScores = new double[roles];
+    learned = new int[roles];
+    particlePercepts = new Percepts(roles);
+    particleJoint = new int[roles];
     if (mode == Mode.SO_ISMCTS) {
       percepts.listenOnly(searcher); // one tree, keyed by the searcher's percepts only
     }
@@ -124,6 +162,11 @@ public final class SearchWorker {
     return trees[treeOf[searcher]];
   }
 
+  /** The tree role r's decisions live in (MO_ISMCTS, HP_ISMCTS: its own; otherwise the searcher's). */
+  public SearchTree treeOf(int role) {
+    return trees[treeOf[role]];
+  }
+
   /** Visits of the searcher's move at the root. */
   public int rootVisits(int move) {
     return searcherTree().visits(SearchTree.ROOT, searcher, move);
@@ -144,6 +187,63 @@ public final class SearchWorker {
    * @throws IllegalStateException on a rule failure (no legal move, or no terminal state within the step bound)
    */
   public void iterate(State world, int stepsPlayed) {
+    views = null;
+    viewSamplers = null;
+    run(world, stepsPlayed);
+  }
+
+  /**
+   * One HP_ISMCTS iteration: as {@link #iterate(State, int)}, where {@code views[r]} is player r's observation of
+   * the history that reached {@code world} (null for the searcher and {@code random}); it is extended in place by
+   * the steps played in the tree. When player r chooses in the tree, a state is drawn from r's information set
+   * with {@code samplers[r]}, r's chosen move is played there (the others' moves kept where legal, else random)
+   * and played out at random, and r's choice is credited with r's reward in that world. So r's statistics only
+   * know what r knows: a secret of the searcher does not leak into them.
+   */
+  public void iterate(State world, int stepsPlayed, Observation[] views, Determinizer[] samplers) {
+    iterate(world, stepsPlayed, views, samplers, null, 0);
+  }
+
+  /**
+   * As {@link #iterate(State, int, Observation[], Determinizer[])}, with the rollout played from the searcher's
+   * information set: {@code others[0..count-1]} are further states of the searcher's information set (consumed),
+   * advanced step by step with the world (the searcher's move, the others' at random) and dropped when the
+   * searcher would perceive something else there. In the rollout, where every legal move of the searcher ends the
+   * game in one of the remaining states (drawn at random), the searcher plays the move that scores best there
+   * instead of a random one: it guesses from what it knows, so a question that narrows its information set is
+   * worth asking (Number Guessing, Exploding Bomb). Otherwise the rollout is random.
+   */
+  public void iterate(State world, int stepsPlayed, Observation[] views, Determinizer[] samplers, State[] others,
+      int count) {
+    if (mode != Mode.HP_ISMCTS) {
+      throw new IllegalStateException("views are for HP_ISMCTS, not " + mode);
+    }
+    this.views = views;
+    this.viewSamplers = samplers;
+    if (particles.length < count) {
+      particles = new State[count];
+      alive = new boolean[count];
+      for (int i = 0; i < count; i++) {
+        particles[i] = game.initialState();
+      }
+    }
+    for (int i = 0; i < count; i++) {
+      particles[i].copyFrom(others[i]);
+      alive[i] = true;
+    }
+    particleCount = count;
+    aliveCount = count;
+    run(world, stepsPlayed);
+    particleCount = 0;
+    aliveCount = 0;
+  }
+
+  /** Times a player's information set yielded no state (its choice then learned from the searcher's world). */
+  public long shadowFailures() {
+    return shadowFailures;
+  }
+
+  private void run(State world, int stepsPlayed) {
     pathLen = 0;
     java.util.Arrays.fill(node, SearchTree.ROOT);
     boolean inTree = true;
@@ -154,11 +254,28 @@ public final class SearchWorker {
         throw new IllegalStateException(
             "rule failure: no terminal state within the step bound " + game.stepBound() + " of " + game.name());
       }
+      if (!inTree && particleCount > 0) {
+        // The information-set rollout, one step at a time.
+        for (int r = 0; r < roles; r++) {
+          MoveList ml = legal[r];
+          game.legalMoves(world, r, ml);
+          int n = ml.size();
+          if (n == 0) {
+            throw noLegalMove(r);
+          }
+          int m = n > 1 && r == searcher && aliveCount > 0 ? informedChoice(ml) : -1;
+          joint[r] = n == 1 ? ml.get(0) : m >= 0 ? m : ml.get(Uniform.below(rng, n));
+        }
+        game.apply(world, joint, percepts);
+        advanceParticles(world);
+        continue;
+      }
       if (!inTree) {
         // The rollout: the engine's own random playout loop, within what is left of the step bound.
         steps += game.playout(world, rng, remaining - steps + 1, joint, legal[0]) - 1;
         continue;
       }
+      int stepStart = pathLen;
       for (int r = 0; r < roles; r++) {
         MoveList ml = legal[r];
         game.legalMoves(world, r, ml);
@@ -170,12 +287,36 @@ public final class SearchWorker {
           joint[r] = ml.get(0);
         } else if (r == randomRole) {
           joint[r] = ml.get(Uniform.below(rng, n));
+        } else if (r == searcher && aliveCount > 0 && node[treeOf[r]] != SearchTree.ROOT
+            && (joint[r] = informedChoice(ml)) >= 0) {
+          // Below the root, a choice between moves that all end the game is the informed guess of the rollouts:
+          // exploring every guess in the tree would make the move that leads to it (ready, in Number Guessing)
+          // look worse than it is. No statistics are kept for it; at the root the choice is searched as usual.
+          continue;
         } else {
           int t = treeOf[r];
           joint[r] = select(t, node[t], r, ml);
         }
       }
+      if (views != null) {
+        for (int i = stepStart; i < pathLen; i++) {
+          int r = pathRole[i];
+          if (r != searcher && views[r] != null) {
+            pathReward[i] = shadowValue(r, stepsPlayed + steps - 1);
+          }
+        }
+      }
       game.apply(world, joint, mode == Mode.UCT ? null : percepts);
+      if (particleCount > 0) {
+        advanceParticles(world);
+      }
+      if (views != null) {
+        for (int r = 0; r < roles; r++) {
+          if (views[r] != null) {
+            views[r].add(joint[r], percepts.sorted(r));
+          }
+        }
+      }
       for (int t = 0; t < trees.length; t++) {
         long key =
             mode == Mode.UCT ? jointKey() : perceptKey(roleOfTree[t], joint[roleOfTree[t]]);
@@ -194,8 +335,139 @@ public final class SearchWorker {
       SearchTree tree = trees[pathTree[i]];
       int a = pathArm[i];
       tree.visits[a]++;
-      tree.reward[a] += reward[pathRole[i]];
+      double own = pathReward[i];
+      tree.reward[a] += own == own ? own : reward[pathRole[i]];
     }
+  }
+
+  /** Advances the live particles by the step just played in the world (percepts holds the world's). */
+  private void advanceParticles(State world) {
+    int[] seen = percepts.sorted(searcher);
+    for (int i = 0; i < particleCount; i++) {
+      if (!alive[i]) {
+        continue;
+      }
+      State p = particles[i];
+      boolean ok = !game.isTerminal(p);
+      for (int r = 0; r < roles && ok; r++) {
+        game.legalMoves(p, r, particleLegal);
+        if (r == searcher) {
+          ok = particleLegal.contains(joint[r]);
+          particleJoint[r] = joint[r];
+        } else if (particleLegal.isEmpty()) {
+          throw noLegalMove(r);
+        } else {
+          particleJoint[r] = particleLegal.get(Uniform.below(rng, particleLegal.size()));
+        }
+      }
+      if (ok) {
+        game.apply(p, particleJoint, particlePercepts);
+        // The game ends in the particle exactly when it ends in the world, as in the samplers.
+        ok = particlePercepts.sameAs(searcher, seen) && game.isTerminal(p) == game.isTerminal(world);
+      }
+      if (!ok) {
+        alive[i] = false;
+        aliveCount--;
+      }
+    }
+  }
+
+  /**
+   * The searcher's informed move: in a live particle drawn at random, if its first legal move ends the game, the
+   * legal move that scores best for the searcher there (ties at random; every move is tried); otherwise -1.
+   */
+  private int informedChoice(MoveList ml) {
+    int k = Uniform.below(rng, aliveCount);
+    int pick = 0;
+    for (int i = 0; i < particleCount; i++) {
+      if (alive[i] && k-- == 0) {
+        pick = i;
+        break;
+      }
+    }
+    State p = particles[pick];
+    int n = ml.size();
+    int best = -1;
+    double bestValue = Double.NEGATIVE_INFINITY;
+    int ties = 0;
+    for (int i = 0; i < n; i++) {
+      int m = ml.get(i);
+      double v = terminalValue(p, m);
+      if (v != v) {
+        if (i == 0) {
+          return -1; // the first move does not end the game: not a guess
+        }
+        continue;
+      }
+      if (v > bestValue) {
+        bestValue = v;
+        best = m;
+        ties = 1;
+      } else if (v == bestValue && Uniform.below(rng, ++ties) == 0) {
+        best = m;
+      }
+    }
+    return best >= 0 ? best : ml.get(Uniform.below(rng, n));
+  }
+
+  /** The searcher's score when it plays m in p (the others at random) and the game ends; NaN otherwise. */
+  private double terminalValue(State p, int m) {
+    shadow.copyFrom(p);
+    for (int r = 0; r < roles; r++) {
+      game.legalMoves(shadow, r, shadowLegal);
+      if (r == searcher) {
+        if (!shadowLegal.contains(m)) {
+          return Double.NaN;
+        }
+        shadowJoint[r] = m;
+      } else {
+        if (shadowLegal.isEmpty()) {
+          throw noLegalMove(r);
+        }
+        shadowJoint[r] = shadowLegal.get(Uniform.below(rng, shadowLegal.size()));
+      }
+    }
+    game.apply(shadow, shadowJoint, null);
+    if (!game.isTerminal(shadow)) {
+      return Double.NaN;
+    }
+    game.scores(shadow, shadowScores);
+    return shadowScores[searcher];
+  }
+
+  /**
+   * Role r's reward for the move it learns with ({@code learned[r]}) in a world drawn from r's information set
+   * ({@code views[r]} after {@code step} steps), played out at random; NaN when r's sampler finds no state.
+   */
+  private double shadowValue(int r, int step) {
+    if (!viewSamplers[r].sample(views[r], rng, shadow)) {
+      shadowFailures++;
+      return Double.NaN;
+    }
+    if (game.isTerminal(shadow)) {
+      // A world of r's information set where the game is already over (r cannot always tell): its move changes
+      // nothing there.
+      game.scores(shadow, shadowScores);
+      return shadowScores[r];
+    }
+    for (int q = 0; q < roles; q++) {
+      game.legalMoves(shadow, q, shadowLegal);
+      if (shadowLegal.isEmpty()) {
+        throw noLegalMove(q);
+      }
+      int m = q == r ? learned[r] : joint[q];
+      shadowJoint[q] = shadowLegal.contains(m) ? m : shadowLegal.get(Uniform.below(rng, shadowLegal.size()));
+    }
+    game.apply(shadow, shadowJoint, null);
+    if (!game.isTerminal(shadow)) {
+      game.playout(shadow, rng, game.stepBound() - step - 1, shadowJoint, shadowLegal);
+      if (!game.isTerminal(shadow)) {
+        throw new IllegalStateException(
+            "rule failure: no terminal state within the step bound " + game.stepBound() + " of " + game.name());
+      }
+    }
+    game.scores(shadow, shadowScores);
+    return shadowScores[r];
   }
 
   private IllegalStateException noLegalMove(int role) {
@@ -243,11 +515,34 @@ public final class SearchWorker {
       pathArm = java.util.Arrays.copyOf(pathArm, cap);
       pathTree = java.util.Arrays.copyOf(pathTree, cap);
       pathRole = java.util.Arrays.copyOf(pathRole, cap);
+      pathReward = java.util.Arrays.copyOf(pathReward, cap);
     }
+    pathReward[pathLen] = Double.NaN;
     pathTree[pathLen] = t;
     pathArm[pathLen] = pickArm;
     pathRole[pathLen] = role;
     pathLen++;
+    if (mode == Mode.HP_ISMCTS && role != searcher && views != null) {
+      // The opponent learns with the move UCB picked (valued in a world of its own information set, see
+      // shadowValue) but acts in the searcher's world with its average strategy so far: a move drawn in proportion
+      // to its visits. Acting with UCB's argmax would let noise lock it into one of two equally good moves for a
+      // whole search, and the searcher would best-respond to that accident (in Spy vs Spy: a defuser that happens
+      // to cut the armed wire after a hide).
+      learned[role] = pickMove;
+      long total = 0;
+      for (int i = 0; i < n; i++) {
+        total += tree.visits[tree.arm(nd, role, ml.get(i))];
+      }
+      if (total > 0) {
+        long u = (long) (rng.nextDouble() * total);
+        for (int i = 0; i < n; i++) {
+          u -= tree.visits[tree.arm(nd, role, ml.get(i))];
+          if (u < 0) {
+            return ml.get(i);
+          }
+        }
+      }
+    }
     return pickMove;
   }
 

@@ -41,7 +41,7 @@ class AgentsPlayTest {
   void unknownAgentNamesTheKnownOnes() {
     assertThatThrownBy(() -> Agents.create("ismcts"))
         .hasMessageContaining("unknown agent 'ismcts'")
-        .hasMessageContaining("random, uct-cheat, pimc, so-ismcts, mo-ismcts");
+        .hasMessageContaining("random, uct-cheat, pimc, so-ismcts, mo-ismcts, hp-ismcts");
     assertThatThrownBy(() -> Agents.create("pimc:depth=3")).hasMessageContaining("worlds");
     assertThat(Agents.create("pimc:worlds=4:c=1.2").name()).isEqualTo("pimc:worlds=4:c=1.2");
     assertThat(Agents.isClairvoyant("uct-cheat")).isTrue();

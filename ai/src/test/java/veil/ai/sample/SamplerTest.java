@@ -314,4 +314,138 @@ class SamplerTest {
     assertThat(d.belief(p1).observer()).isEqualTo(MiniTricks.P1);
     assertThat(d.belief(p1).size()).isEqualTo(Belief.build(game, p1, Belief.Limits.DEFAULT).size());
   }
+
+  /** A bag large enough that drawing a few thousand samples from it stays close to drawing from the posterior. */
+  static final int BIG_BAG = 40_000;
+
+  @Test
+  void theBagOfParticlesMatchesTheExactPosteriorByChiSquare() {
+    for (Map.Entry<Observation, Game> c : chiSquareCases().entrySet()) {
+      Observation obs = c.getKey();
+      Game game = c.getValue();
+      ExactPosterior exact = new ExactPosterior(game, obs);
+      // The bag takes over after a frontier at every step before the end (at the end there is nothing to extend).
+      for (int f = 0; f < obs.length(); f++) {
+        Belief.Limits limits = new Belief.Limits(100_000, 1_000_000, 2_000_000, f, BIG_BAG);
+        GeneralDeterminizer d = new GeneralDeterminizer(game, limits);
+        Belief b = d.belief(obs);
+        String what = game.name() + " with " + limits;
+        assertThat(b.isApproximate()).as(what).isTrue();
+        assertThat(b.particles()).as(what).isEqualTo(BIG_BAG);
+        SplittableRandom rng = new SplittableRandom(13);
+        Map<String, Long> stateCounts = new LinkedHashMap<>();
+        Map<String, Long> historyCounts = new LinkedHashMap<>();
+        for (int k = 0; k < 2000; k++) {
+          int[][] hist = d.sampleHistory(obs, rng);
+          assertThat(hist).isNotNull();
+          assertThat(SamplerCheck.mismatch(game, obs, hist)).as(what).isNull();
+          stateCounts.merge(SamplerCheck.replay(game, hist).toString(), 1L, Long::sum);
+          historyCounts.merge(ExactPosterior.historyKey(hist), 1L, Long::sum);
+        }
+        assertThat(pValue(stateCounts, exact.states)).as(what + " states").isGreaterThan(0.001);
+        assertThat(pValue(historyCounts, exact.histories)).as(what + " histories").isGreaterThan(0.001);
+      }
+    }
+  }
+
+  @Test
+  void theBagExtendedStepByStepMatchesTheExactPosterior() {
+    // One determinizer asked at every step, as an agent asks: the bag is built once at the frontier and then only
+    // extended. Its last generation must still match enumeration. The cases are those whose frontier layer is
+    // not uniform (the bag must start from the layer's exact weights) and whose end has several states.
+    int checked = 0;
+    for (Game game : TestGames.all()) {
+      for (long seed = 0; seed < 30 && checked < 4; seed++) {
+        int[][] h = Observations.randomHistory(game, seed);
+        int role = (int) (seed % game.roleCount());
+        if (role == game.randomRole() || h.length < 3) {
+          continue;
+        }
+        Observation full = Observations.of(game, h, role, h.length - 1);
+        int frontier = -1;
+        for (int f = 1; f < full.length() && frontier < 0; f++) {
+          Belief atFrontier = Belief.build(game, full.prefix(f), Belief.Limits.EXACT);
+          double min = 1;
+          double max = 0;
+          for (int i = 0; i < atFrontier.size(); i++) {
+            min = Math.min(min, atFrontier.probability(i));
+            max = Math.max(max, atFrontier.probability(i));
+          }
+          frontier = max >= 1.5 * min ? f : -1;
+        }
+        if (frontier < 0) {
+          continue;
+        }
+        ExactPosterior exact = new ExactPosterior(game, full);
+        if (exact.states.size() < 2) {
+          continue;
+        }
+        GeneralDeterminizer d =
+            new GeneralDeterminizer(game, new Belief.Limits(100_000, 1_000_000, 2_000_000, frontier, BIG_BAG));
+        Belief last = null;
+        for (int steps = frontier + 1; steps <= full.length(); steps++) {
+          last = d.belief(full.prefix(steps));
+          assertThat(last.isApproximate()).isTrue();
+          assertThat(last.particles()).isPositive();
+        }
+        SplittableRandom rng = new SplittableRandom(seed);
+        Map<String, Long> counts = new LinkedHashMap<>();
+        State out = game.initialState();
+        for (int k = 0; k < 2000; k++) {
+          assertThat(last.sample(rng, out, null, new Belief.Scratch(game))).isTrue();
+          counts.merge(out.toString(), 1L, Long::sum);
+        }
+        assertThat(pValue(counts, exact.states))
+            .as(game.name() + " seed " + seed + " frontier " + frontier + ", " + exact.states.size() + " states")
+            .isGreaterThan(0.001);
+        checked++;
+      }
+    }
+    assertThat(checked).isGreaterThanOrEqualTo(2);
+  }
+
+  @Test
+  void theChiSquareCheckCatchesATooSmallBag() {
+    // The bag is an approximation: with a handful of particles, drawing from it is visibly not the posterior.
+    MontyHall game = new MontyHall(5, false);
+    Observation obs = montyBeforeSwitch(game);
+    PosteriorCheck.Result tiny = PosteriorCheck.check(game, obs,
+        new GeneralDeterminizer(game, Belief.Limits.rejectionOnly(100_000).withParticles(3)), 3000, 1);
+    assertThat(tiny.outside()).isZero();
+    assertThat(tiny.passes(0.001)).as(tiny.toString()).isFalse();
+  }
+
+  @Test
+  void montyHallThroughTheBagIsOneMinusOneOverN() {
+    for (int doors = 3; doors <= 5; doors++) {
+      MontyHall game = new MontyHall(doors, true);
+      Observation obs = montyBeforeSwitch(game);
+      GeneralDeterminizer d =
+          new GeneralDeterminizer(game, Belief.Limits.rejectionOnly(100_000).withParticles(BIG_BAG));
+      assertThat(d.belief(obs).isApproximate()).isTrue();
+      SplittableRandom rng = new SplittableRandom(doors);
+      State s = game.initialState();
+      int n = 6000;
+      int other = 0;
+      for (int k = 0; k < n; k++) {
+        assertThat(d.sample(obs, rng, s)).isTrue();
+        other += ((IntState) s).a[1] == 1 ? 1 : 0;
+      }
+      double p = 1 - 1.0 / doors;
+      double sd = Math.sqrt(p * (1 - p) / n);
+      assertThat(other / (double) n).as(game.name()).isCloseTo(p, within(4 * sd));
+    }
+  }
+
+  @Test
+  void aBagThatEveryParticleContradictsIsRebuiltOrFailsLoudly() {
+    MontyHall game = new MontyHall(3, false);
+    Observation obs = new Observation(MontyHall.PLAYER);
+    obs.add(-1, new int[0]);
+    obs.add(0, new int[0]);
+    obs.add(-1, new int[] {30}); // impossible, as in anImpossibleObservationGivesNoSample
+    GeneralDeterminizer d = new GeneralDeterminizer(game, Belief.Limits.rejectionOnly(10_000).withParticles(50));
+    assertThat(d.belief(obs).particles()).isZero();
+    assertThat(d.sample(obs, new SplittableRandom(1), game.initialState())).isFalse();
+  }
 }
