@@ -401,7 +401,8 @@ public final class Compiler {
       return Ints.constant(base + p.value());
     }
     int n = players();
-    return s -> base + Args.checkPlayer(player.eval(s), n, pos, "whose \"" + name + "\"");
+    String whose = "whose \"" + name + "\""; // built once: the closure runs on the playout path
+    return s -> base + Args.checkPlayer(player.eval(s), n, pos, whose);
   }
 
   /**

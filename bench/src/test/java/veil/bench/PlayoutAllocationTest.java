@@ -1,0 +1,44 @@
+package veil.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.management.ManagementFactory;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import java.util.stream.Stream;
+import veil.games.GameRegistry;
+import veil.model.Game;
+
+/**
+ * The playout path allocates nothing, on every bundled ludeme game and every way of playing (rollout, step protocol,
+ * with percepts). Allocation is counted by the JVM per thread (no timing involved); the count is taken after a
+ * warm-up long enough for the JIT to compile the path, as a search's rollouts run it. A closure that builds a
+ * message string on each call (found this way once) makes it fail.
+ */
+class PlayoutAllocationTest {
+  private static final int WARM_UP = 20_000;
+  private static final int MEASURED = 2_000;
+
+  @TestFactory
+  Stream<DynamicTest> everyBundledLudemeGameAllocatesNothingPerPlayout() {
+    GameRegistry registry = GameRegistry.standard();
+    return registry.bundled().stream().filter(b -> b.extension().equals("lud")).flatMap(b ->
+        Stream.of(RandomPlayout.Way.values()).map(way -> DynamicTest.dynamicTest(b.name() + " " + way, () -> {
+          Game game = registry.load(b.name(), java.util.Map.of());
+          RandomPlayout playout = new RandomPlayout(game, 7, way);
+          for (int i = 0; i < WARM_UP; i++) {
+            playout.play();
+          }
+          com.sun.management.ThreadMXBean mx =
+              (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+          long id = Thread.currentThread().getId();
+          long before = mx.getThreadAllocatedBytes(id);
+          for (int i = 0; i < MEASURED; i++) {
+            playout.play();
+          }
+          long perGame = (mx.getThreadAllocatedBytes(id) - before) / MEASURED;
+          assertThat(perGame).as("bytes allocated per %s playout of %s (%d bytes in %d playouts)", way, b.name(),
+              perGame * MEASURED, MEASURED).isZero();
+        })));
+  }
+}
