@@ -15,9 +15,9 @@ public final class Phase {
   public final Effect then;
   /** Run when the phase is entered, once chance has settled. */
   public final Effect entry;
-  public final BoolExpr[] exitWhen;
-  public final int[] exitTo;
-  public final Effect[] exitThen;
+  final BoolExpr[] exitWhen;
+  final int[] exitTo;
+  final Effect[] exitThen;
   /** Resolves a simultaneous joint move as a whole (e.g. claims that collide); null applies moves one by one. */
   public final JointResolver resolver;
 
@@ -43,5 +43,10 @@ public final class Phase {
     void randomMoves(LudState s, veil.model.MoveList out);
 
     String randomMoveText(CompiledGame g, int move);
+  }
+
+  /** The phases this one's transitions lead to, in order (a copy). */
+  public int[] exitTargets() {
+    return exitTo.clone();
   }
 }

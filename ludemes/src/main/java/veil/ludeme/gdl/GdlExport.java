@@ -212,8 +212,8 @@ public final class GdlExport {
     int n = game.phaseCount();
     boolean[][] edge = new boolean[n][n];
     for (int i = 0; i < n; i++) {
-      for (int t = 0; t < game.phase(i).exitTo.length; t++) {
-        edge[i][game.phase(i).exitTo[t]] = true;
+      for (int to : game.phase(i).exitTargets()) {
+        edge[i][to] = true;
       }
     }
     for (int k = 0; k < n; k++) {

@@ -249,7 +249,7 @@ public final class Step {
           then[ph][0] = true;
         }
         if (possible[ph][0]) {
-          for (int to : g.phase(ph).exitTo) {
+          for (int to : g.phase(ph).exitTargets()) {
             then[to][anyEntry ? 1 : 0] = true;
           }
         }
