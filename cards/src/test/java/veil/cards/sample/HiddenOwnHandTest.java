@@ -14,7 +14,7 @@ import veil.model.Observation;
  * each, tricks, hands and table visible:None, won piles visible to their owner, an up card), played through: at
  * every step each player's samples must replay to its observation and the sampler must never fail. Before the fix
  * the observer's own plays were anonymous hidden moves: the analysis found no witness once a play needed the card
- * in the hand (p1 at step 15 here), and draws were rejected unless they guessed the card.
+ * in the hand (a sample failed mid-game here), and draws were rejected unless they guessed the card.
  */
 class HiddenOwnHandTest {
   static final RandomCardGamesTest.Spec SHRUNK = new RandomCardGamesTest.Spec(2, 3, 3, 4, true, "None", "None",
