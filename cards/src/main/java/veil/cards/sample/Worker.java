@@ -2,6 +2,8 @@ package veil.cards.sample;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import veil.ludeme.Action;
+import veil.ludeme.CardAction;
 import veil.ludeme.CompiledGame;
 import veil.ludeme.LudState;
 import veil.ludeme.Table;
@@ -305,6 +307,7 @@ final class Worker {
         if (!skeleton.addStep(raw)) {
           return false; // a told word: not a card game this sampler understands
         }
+        nameOwnCard(obs, t);
         LudState s = witness;
         witness = ext;
         ext = s;
@@ -416,7 +419,72 @@ final class Worker {
       int at = game.table.whereIs(witness, c);
       hold &= at == x;
     }
+    int own = ownCard(obs, t);
+    if (own >= 0) {
+      // The observer's own card move, face down to it (a hand hidden from its owner): the card was in a place one
+      // of the step's hidden moves leaves, and the witness must have it there for the observer's move to be legal.
+      long places = 0;
+      for (int p : seen) {
+        if (Table.perceptCard(p) == -1 && (visibleMask[Table.perceptFrom(p)] & 1 << o) == 0) {
+          places |= 1L << Table.perceptFrom(p);
+        }
+      }
+      if (places != 0) {
+        if (pinCount == pinCards.length) {
+          pinCards = Arrays.copyOf(pinCards, pinCount * 2);
+          pinPlaces = Arrays.copyOf(pinPlaces, pinCount * 2 * TokenWalk.PIN_LEVELS);
+        }
+        for (int level = 0; level < TokenWalk.PIN_LEVELS; level++) {
+          pinPlaces[pinCount * TokenWalk.PIN_LEVELS + level] = places;
+        }
+        pinCards[pinCount++] = own;
+        hold &= (places >>> game.table.whereIs(witness, own) & 1) != 0;
+      }
+    }
     return hold;
+  }
+
+  /**
+   * The card the observer's own move at step t moves when the observer does not see it move, else -1. The observer
+   * knows its move, so it knows that card even when its hand is hidden from it ({@code (hand Each visible:None)}):
+   * the move names it.
+   */
+  private int ownCard(Observation obs, int t) {
+    int m = obs.move(t);
+    int id = Action.actionOf(m);
+    if (m == 0 || id < 2 || id >= game.actionCount() || !(game.action(id) instanceof CardAction)) {
+      return -1;
+    }
+    int c = Action.payloadOf(m);
+    for (int p : obs.percepts(t)) {
+      if (Table.perceptCard(p) == c) {
+        return -1; // seen face up: the skeleton has it already
+      }
+    }
+    return c;
+  }
+
+  /**
+   * After step t matched: names the card of the observer's own move in the skeleton. Its move is one of the step's
+   * hidden moves out of the place the card was in (in the witness, before the step): the first such, as actions
+   * move their card before anything their consequences move. In every consistent history the observer made the
+   * same move and the step has the same raw percepts, so the card is the same; a replay checks it as it checks every
+   * step. Without this, a draw gave that hidden move any card of the place and the replay rejected every draw but
+   * those that guessed the card (and the analysis could not find a witness once a play needed one).
+   */
+  private void nameOwnCard(Observation obs, int t) {
+    int c = ownCard(obs, t);
+    if (c < 0) {
+      return;
+    }
+    int x = game.table.whereIs(witness, c);
+    for (int i = skeleton.stepStart[t]; i < skeleton.stepStart[t + 1]; i++) {
+      if (skeleton.card[i] == -1 && skeleton.from[i] == x && (visibleMask[x] & 1 << obs.role()) == 0) {
+        skeleton.card[i] = c;
+        skeleton.version++;
+        return;
+      }
+    }
   }
 
   /** The one player other than the observer who moves in the witness at step t, or -1. */

@@ -11,7 +11,8 @@
  * </ol>
  * and per sample:
  * <ol>
- *   <li>{@link veil.cards.sample.TokenWalk}: every card followed as an anonymous token, pinned when seen, its
+ *   <li>{@link veil.cards.sample.TokenWalk}: every card followed as an anonymous token, pinned when seen or named
+ *       by the observer's own move (which names its card even when the observer's hand is hidden from it), its
  *       allowed cards narrowed by voids;
  *   <li>{@link veil.cards.sample.UniformAssignment}: an exact uniform draw of the unknown cards onto the unpinned
  *       tokens;
