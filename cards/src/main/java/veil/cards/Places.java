@@ -102,6 +102,16 @@ public final class Places extends SimpleLudeme {
           + " game: it has " + c.players() + " players, 0.." + (c.players() - 1) + " as numbers",
           "P1..P" + c.players() + ", Mover, Next or another player"));
     }
+    int slot = veil.ludeme.Ints.slotOf(who);
+    if (owner != null && !(who instanceof veil.ludeme.Ints.Const) && (slot < 0 || slot >= veil.ludeme.Slot.HEADER)) {
+      // An owner computed from the game's own values (a variable, arithmetic) is checked where it indexes; the
+      // engine's registers (Winner, Leader, …) always hold a player.
+      IntExpr raw = who;
+      int n = c.players();
+      veil.dsl.Pos where = owner.pos();
+      String what = "the owner of \"" + def.name() + "\"";
+      who = st -> Args.checkPlayer(raw.eval(st), n, where, what);
+    }
     return new PlaceRef(def, who, false);
   }
 

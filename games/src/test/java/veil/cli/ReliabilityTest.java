@@ -234,6 +234,16 @@ class ReliabilityTest {
     assertThat(v.err()).contains("rule failure: whose \"V\" is player 5, not a player of the game (0..2) at " + var
         + ":21:29");
 
+    // An owner computed from a variable at run time: a rule failure with the place reference's position, not an
+    // ArrayIndexOutOfBoundsException.
+    Path computed = file("computed.lud", bundled("agram").replace("(players <Players>)", "(players 3)")
+        .replace("(bound 100)", "(bound 100) (vars {(var \"W\" 7)})")
+        .replace("(spot \"Table\" Mover)", "(spot \"Table\" (var \"W\"))"));
+    Run w = Cli.run("simulate", computed.toString(), "--games", "1", "--no-progress");
+    assertClean(w, 1);
+    assertThat(w.err()).contains("rule failure: the owner of \"Table\" is player 7, not a player of the game (0..2)"
+        + " at " + computed + ":").doesNotContain("IndexOutOfBounds");
+
     Path add = file("add.lud", bundled("blind-tic-tac-toe")
         .replace("(equipment {(board (square 3))})", "(equipment {(board (square 3))}) (vars {(var \"X\" 2147483647)})")
         .replace("(play (claim name:mark tell:ok) simultaneous:True)",
