@@ -218,8 +218,7 @@ public final class GameCompiler {
           }
         }
         if (p < 0) {
-          throw new DslException(Diagnostic.at(m.pos(), "expected a player in a team, found " + m.kind()
-              + (m instanceof Node.Sym sym ? " " + sym.name() : ""), String.join(" ", c.game.playerNames)));
+          throw new DslException(Diagnostic.at(m.pos(), "expected a player in a team, found " + m.kind(), String.join(" ", c.game.playerNames)));
         }
         if (team[p] >= 0) {
           throw new DslException(Diagnostic.at(m.pos(), "player " + c.game.playerNames.get(p)
