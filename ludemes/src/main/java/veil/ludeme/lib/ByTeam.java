@@ -27,11 +27,11 @@ import veil.ludeme.gdl.Val;
 import veil.model.PayoffRange;
 
 /**
- * {@code (byTeam score)}: the side with the highest score wins, whole. The score is the team's (Player bound to one
- * of its members, e.g. the tricks Player and its partner took); each player is compared with the players of the
- * other teams ({@code (teams …)}; without it every player is alone): a player no one beats and no one ties wins
- * (amount 2, goal 100), one tied at the top draws (1, goal 50), a beaten one loses (0, goal 0). It pays amounts
- * 0..2, so every member of a side gets the same whole result.
+ * {@code (byTeam score)}: the side with the highest score wins, whole. A side's score is the expression with Player
+ * bound to the side's first member in {@code (teams …)} (without it every player is a side alone), e.g. the tricks
+ * Player and its partner took. Every member of a side no other side beats or ties wins (amount 2, goal 100), of a
+ * side tied at the top draws (1, goal 50), of a beaten side loses (0, goal 0): it pays amounts 0..2, so the members
+ * of a side always get the same whole result.
  */
 public final class ByTeam extends SimpleLudeme {
   /** The amounts: 0 lost, 1 tied at the top, 2 won. */
@@ -39,8 +39,8 @@ public final class ByTeam extends SimpleLudeme {
 
   public ByTeam() {
     super("byTeam", Type.OUTCOME, "The team with the highest score wins (every member scores 1), teams tied at the "
-        + "top draw (1/2 each), the others lose (0); the score is the team's, with Player bound to a member; teams "
-        + "come from (teams …).",
+        + "top draw (1/2 each), the others lose (0); a team's score is this with Player bound to its first member in "
+        + "(teams …) (without it every player is a team alone).",
         Param.pos("score", "int", "the score of Player's team"));
   }
 
@@ -62,17 +62,19 @@ public final class ByTeam extends SimpleLudeme {
           keys[p] = score.eval(s);
         }
         s.boundPlayer = saved;
-        // Results packed two bits a player (n <= 16) so the scores can be read while the results are found.
+        // A side's score is its first member's; results packed two bits a player (n <= 16) so the scores can be
+        // read while the results are found.
         int results = 0;
         for (int p = 0; p < n; p++) {
+          int mine = keys[team[p]];
           int r = 2;
           for (int q = 0; q < n; q++) {
-            if (team[q] != team[p]) {
-              if (keys[q] > keys[p]) {
+            if (team[q] == q && q != team[p]) {
+              if (keys[q] > mine) {
                 r = 0;
                 break;
               }
-              if (keys[q] == keys[p]) {
+              if (keys[q] == mine) {
                 r = 1;
               }
             }
@@ -106,8 +108,9 @@ public final class ByTeam extends SimpleLudeme {
     private Gdl() {}
 
     /**
-     * (score P S) as in byScore, compared pairwise by {@link KeyOrder}; (sameteam P Q) from the declared teams;
-     * (key P 0) when a player of another team has a higher score, (key P 1) when none does but one ties, else 2.
+     * (score P S) as in byScore, compared pairwise by {@link KeyOrder}; (sameteam P Q) and (sidelead P L) from the
+     * declared teams; (key P 0) when another side's first member has a higher score than P's side's first member,
+     * (key P 1) when none does but one ties, else 2.
      */
     public static OutcomeGdl.Keys byTeam(Bound b, Flow f) throws ExportException {
       Exprs x = f.x;
@@ -130,11 +133,20 @@ public final class ByTeam extends SimpleLudeme {
           }
         }
       }
+      String lead = out.rel("sidelead");
+      for (int i = 0; i < n; i++) {
+        out.table(lead, "(" + lead + " " + x.m.player[i] + " " + x.m.player[x.m.game.team(i)] + ")",
+            "(" + lead + " P L): L is the first member of P's side, whose score is the side's");
+      }
       String q = out.var();
+      String l = out.var();
+      // Beaten: another side's first member has a higher score than P's side's first member; drawn: an equal one.
       String beaten = out.rel("beaten");
-      out.rule(Program.atom(beaten, p), List.of(Program.atom(order.higher, p, q), Program.not(Program.atom(same, p, q))));
+      out.rule(Program.atom(beaten, p), List.of(Program.atom(lead, p, l), Program.atom(lead, q, q),
+          Program.atom(order.higher, l, q), Program.not(Program.atom(same, l, q))));
       String drawn = out.rel("drawn");
-      out.rule(Program.atom(drawn, p), List.of(Program.atom(order.tied, p, q), Program.not(Program.atom(same, p, q))));
+      out.rule(Program.atom(drawn, p), List.of(Program.atom(lead, p, l), Program.atom(lead, q, q),
+          Program.atom(order.tied, l, q), Program.not(Program.atom(same, l, q))));
       String key = out.rel("teamresult");
       out.rule(Program.atom(key, p, "0"), List.of(player, Program.atom(beaten, p)));
       out.rule(Program.atom(key, p, "1"), List.of(player, Program.not(Program.atom(beaten, p)), Program.atom(drawn, p)));
