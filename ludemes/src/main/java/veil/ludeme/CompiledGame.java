@@ -643,6 +643,17 @@ public final class CompiledGame implements Game {
     if (rows > 0) {
       out.add("board     " + rows + " x " + cols);
     }
+    if (teams != null) {
+      java.util.Map<Integer, java.util.List<String>> sides = new java.util.LinkedHashMap<>();
+      for (int p = 0; p < players; p++) {
+        sides.computeIfAbsent(teams[p], k -> new java.util.ArrayList<>()).add(roleNames[p]);
+      }
+      StringBuilder t = new StringBuilder("teams    ");
+      for (java.util.List<String> side : sides.values()) {
+        t.append(" {").append(String.join(" ", side)).append('}');
+      }
+      out.add(t.toString());
+    }
     if (!varNames.isEmpty()) {
       out.add("vars      " + String.join(" ", varNames));
     }
