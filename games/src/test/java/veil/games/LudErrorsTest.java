@@ -64,6 +64,23 @@ class LudErrorsTest {
   }
 
   @Test
+  void teamsNameEachPlayerOnce() {
+    String tail = "  (equipment {(deck \"Deck\") (hand Each)})\n"
+        + "  (rules (play (choose bet)) (end (if (= 1 1) (byTeam 0)))))";
+    assertThat(report("(game \"X\" (players 4)\n  (teams {{P1 P3} {P2 P3}})\n" + tail))
+        .contains("t.lud:2:23: player p3 is in two teams: a player plays for one side");
+    assertThat(report("(game \"X\" (players 4)\n  (teams {{P1 P3} {P2}})\n" + tail))
+        .contains("t.lud:2:3: player p4 is in no team: every player plays for one side")
+        .contains("expected: (teams {{P1 P3} {P2 P4}})");
+    assertThat(report("(game \"X\" (players 4)\n  (teams {{P1 P3} {P2 P5}})\n" + tail))
+        .contains("t.lud:2:23: expected a player in a team, found the name P5").contains("expected: p1 p2 p3 p4");
+    assertThat(report("(game \"X\" (players 4)\n  (teams {P1 P2 P3 P4})\n" + tail))
+        .contains("t.lud:2:11: a team is a list of players");
+    assertThat(report("(game \"X\" (players 4)\n  (teams {{P1 P2 P3 P4}})\n" + tail))
+        .contains("t.lud:2:3: (teams …) needs a list of two or more teams");
+  }
+
+  @Test
   void aChoiceAmongWhatCannotBeChosenIsAnError() {
     String r = report(HEAD + "  (rules (play (choose bid {1 Hearts})) (end (if (= 1 1) (result All Draw)))))");
     assertThat(r).contains("t.lud:3:31: the values of a choice are all numbers, all suits or all players");

@@ -56,6 +56,7 @@ public final class CompiledGame implements Game {
   /** The rules as the compiler found them (for the GDL-II export, which reads them a second way). */
   private final veil.ludeme.compile.GameSyntax syntax;
   private final Determinizer determinizer;
+  private final int[] teams;
 
   public CompiledGame(Builder b) {
     name = b.name;
@@ -98,6 +99,7 @@ public final class CompiledGame implements Game {
     maps = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(b.maps));
     placeDefs = List.copyOf(b.placeDefs);
     vars = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(b.vars));
+    teams = b.teams == null ? null : b.teams.clone();
     syntax = b.syntax;
     // Last, so that the sampler sees the finished game (it keeps a reference to it; nothing changes afterwards).
     determinizer = b.determinizer == null ? null : b.determinizer.apply(this);
@@ -154,10 +156,18 @@ public final class CompiledGame implements Game {
     public List<PlaceTable.Def> placeDefs = new ArrayList<>();
     public java.util.Map<String, int[]> vars = new java.util.LinkedHashMap<>();
     public veil.ludeme.compile.GameSyntax syntax;
+    /** Each player's team (the index of its first member), from (teams …); null when every player is alone. */
+    public int[] teams;
     /** The game's own sampler, made from the finished game, or null for the general one. */
     public java.util.function.Function<CompiledGame, Determinizer> determinizer;
   }
 
+
+  /** The declared team of each player (numbered by its first member); a role alone when the game has no teams. */
+  @Override
+  public int team(int role) {
+    return teams == null || role >= players ? role : teams[role];
+  }
 
   @Override
   public Determinizer determinizer() {
@@ -632,6 +642,17 @@ public final class CompiledGame implements Game {
     out.add(pl.toString());
     if (rows > 0) {
       out.add("board     " + rows + " x " + cols);
+    }
+    if (teams != null) {
+      java.util.Map<Integer, java.util.List<String>> sides = new java.util.LinkedHashMap<>();
+      for (int p = 0; p < players; p++) {
+        sides.computeIfAbsent(teams[p], k -> new java.util.ArrayList<>()).add(roleNames[p]);
+      }
+      StringBuilder t = new StringBuilder("teams    ");
+      for (java.util.List<String> side : sides.values()) {
+        t.append(" {").append(String.join(" ", side)).append('}');
+      }
+      out.add(t.toString());
     }
     if (!varNames.isEmpty()) {
       out.add("vars      " + String.join(" ", varNames));

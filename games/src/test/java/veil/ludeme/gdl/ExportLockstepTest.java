@@ -48,7 +48,7 @@ class ExportLockstepTest {
   /** Test games of their own that use most of the remaining ludemes (see their comments). */
   @Test
   void gamesUsingTheOtherLudemes() throws Exception {
-    for (String name : new String[] {"sink", "mini-tricks", "draws"}) {
+    for (String name : new String[] {"sink", "mini-tricks", "draws", "sides"}) {
       String resource = "veil/export/" + name + ".lud";
       String text = new String(getClass().getClassLoader().getResourceAsStream(resource).readAllBytes(),
           java.nio.charset.StandardCharsets.UTF_8);
@@ -57,6 +57,11 @@ class ExportLockstepTest {
       Lockstep.Result r = Lockstep.run(e.game(), gdl, 100, 12, e::facts, gdl::trueFacts);
       assertThat(r.ok()).as(() -> name + ": " + r.mismatch().describe("engine", "gdl")).isTrue();
     }
+  }
+
+  @Test
+  void whist() throws Exception {
+    ExportFixtures.verify("whist", Map.of(), "strict", 20, 11);
   }
 
   @Test

@@ -31,6 +31,8 @@ public final class GameCompiler {
     {"(game \"Name\" (players …) [(description \"…\")] [(bound N)] (equipment {…}) [(vars {…})] (rules …))",
         "a whole game; one per file"},
     {"(players N) or (players {White Black})", "the players (2..16; a game's outcome ranks them against each other); the random role is added when the game has chance"},
+    {"(teams {{P1 P3} {P2 P4}})", "partnerships: every player in exactly one team; members win and lose together "
+        + "(see byTeam); without it every player is its own side"},
     {"(bound N)", "an upper bound on the number of steps; a longer game is a rule failure (default "
         + DEFAULT_BOUND + ")"},
     {"(equipment {…})", "decks, hands, piles, spots, value maps, a board"},
@@ -86,6 +88,7 @@ public final class GameCompiler {
     c.game.name = name.value();
     Map<String, Node.Call> sections = sections(args.subList(1, args.size()));
     players(sections.get("players"), game);
+    teams(sections.get("teams"));
     if (sections.containsKey("description")) {
       c.game.description = Compiler.text(sections.get("description").args().get(0));
     }
@@ -170,7 +173,7 @@ public final class GameCompiler {
   }
 
   private static final List<String> GAME_SECTIONS =
-      List.of("players", "description", "bound", "equipment", "vars", "rules");
+      List.of("players", "teams", "description", "bound", "equipment", "vars", "rules");
 
   private Map<String, Node.Call> sections(List<Node> parts) throws DslException {
     Map<String, Node.Call> out = new LinkedHashMap<>();
@@ -186,6 +189,52 @@ public final class GameCompiler {
       }
     }
     return out;
+  }
+
+  /** {@code (teams {{P1 P3} {P2 P4}})}: each player in exactly one team; a team is numbered by its first member. */
+  private void teams(Node.Call t) throws DslException {
+    if (t == null) {
+      return;
+    }
+    String hint = "(teams {{P1 P3} {P2 P4}})";
+    if (t.args().size() != 1 || !(t.args().get(0) instanceof Node.Braces all) || all.items().size() < 2) {
+      throw new DslException(Diagnostic.at(t.pos(), "(teams …) needs a list of two or more teams", hint));
+    }
+    int n = c.game.players;
+    int[] team = new int[n];
+    java.util.Arrays.fill(team, -1);
+    for (Node item : all.items()) {
+      if (!(item instanceof Node.Braces members) || members.items().isEmpty()) {
+        throw new DslException(Diagnostic.at(item.pos(), "a team is a list of players", hint));
+      }
+      int first = -1;
+      for (Node m : members.items()) {
+        int p = -1;
+        if (m instanceof Node.Sym sym) {
+          for (int k = 0; k < n; k++) {
+            if (c.game.playerNames.get(k).equalsIgnoreCase(sym.name())) {
+              p = k;
+            }
+          }
+        }
+        if (p < 0) {
+          throw new DslException(Diagnostic.at(m.pos(), "expected a player in a team, found " + m.kind(), String.join(" ", c.game.playerNames)));
+        }
+        if (team[p] >= 0) {
+          throw new DslException(Diagnostic.at(m.pos(), "player " + c.game.playerNames.get(p)
+              + " is in two teams: a player plays for one side"));
+        }
+        first = first < 0 ? p : first;
+        team[p] = first;
+      }
+    }
+    for (int p = 0; p < n; p++) {
+      if (team[p] < 0) {
+        throw new DslException(Diagnostic.at(t.pos(), "player " + c.game.playerNames.get(p)
+            + " is in no team: every player plays for one side", hint));
+      }
+    }
+    c.game.teams = team;
   }
 
   private void players(Node.Call p, Node.Call game) throws DslException {

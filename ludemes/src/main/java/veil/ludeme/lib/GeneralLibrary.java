@@ -30,6 +30,7 @@ public final class GeneralLibrary {
     out.add(new Result());
     out.addAll(ByScore.all());
     out.add(new Payoff());
+    out.add(new ByTeam());
     out.add(new Board());
     out.add(new Line());
     out.add(new Full());
