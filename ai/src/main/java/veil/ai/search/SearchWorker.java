@@ -243,6 +243,43 @@ public final class SearchWorker {
     return shadowFailures;
   }
 
+  /** HP_ISMCTS: one step of the rollout played from the searcher's information set (see {@link #iterate}). */
+  private void informedRolloutStep(State world) {
+    for (int r = 0; r < roles; r++) {
+      MoveList ml = legal[r];
+      game.legalMoves(world, r, ml);
+      int n = ml.size();
+      if (n == 0) {
+        throw noLegalMove(r);
+      }
+      int m = n > 1 && r == searcher && aliveCount > 0 ? informedChoice(ml) : -1;
+      joint[r] = n == 1 ? ml.get(0) : m >= 0 ? m : ml.get(Uniform.below(rng, n));
+    }
+    game.apply(world, joint, percepts);
+    advanceParticles(world);
+  }
+
+  /** HP_ISMCTS: the opponents' choices of this step are credited with playouts from their own views. */
+  private void creditOpponentViews(int stepStart, int step) {
+    for (int i = stepStart; i < pathLen; i++) {
+      int r = pathRole[i];
+      if (r != searcher && views[r] != null) {
+        pathReward[i] = shadowValue(r, step);
+      }
+    }
+  }
+
+  /** HP_ISMCTS: every opponent's view grows by the step just played. */
+  private void extendViews() {
+    for (int r = 0; r < roles; r++) {
+      if (views[r] != null) {
+        views[r].add(joint[r], percepts.sorted(r));
+      }
+    }
+  }
+
+  // The hot loop of every ISMCTS iteration: HP_ISMCTS's extra work lives in the methods above, so that this method
+  // stays small enough for the JIT to compile it as it compiled the plain loop.
   private void run(State world, int stepsPlayed) {
     pathLen = 0;
     java.util.Arrays.fill(node, SearchTree.ROOT);
@@ -254,25 +291,13 @@ public final class SearchWorker {
         throw new IllegalStateException(
             "rule failure: no terminal state within the step bound " + game.stepBound() + " of " + game.name());
       }
-      if (!inTree && particleCount > 0) {
-        // The information-set rollout, one step at a time.
-        for (int r = 0; r < roles; r++) {
-          MoveList ml = legal[r];
-          game.legalMoves(world, r, ml);
-          int n = ml.size();
-          if (n == 0) {
-            throw noLegalMove(r);
-          }
-          int m = n > 1 && r == searcher && aliveCount > 0 ? informedChoice(ml) : -1;
-          joint[r] = n == 1 ? ml.get(0) : m >= 0 ? m : ml.get(Uniform.below(rng, n));
-        }
-        game.apply(world, joint, percepts);
-        advanceParticles(world);
-        continue;
-      }
       if (!inTree) {
-        // The rollout: the engine's own random playout loop, within what is left of the step bound.
-        steps += game.playout(world, rng, remaining - steps + 1, joint, legal[0]) - 1;
+        if (particleCount > 0) {
+          informedRolloutStep(world); // HP_ISMCTS: the information-set rollout, one step at a time
+        } else {
+          // The rollout: the engine's own random playout loop, within what is left of the step bound.
+          steps += game.playout(world, rng, remaining - steps + 1, joint, legal[0]) - 1;
+        }
         continue;
       }
       int stepStart = pathLen;
@@ -299,23 +324,14 @@ public final class SearchWorker {
         }
       }
       if (views != null) {
-        for (int i = stepStart; i < pathLen; i++) {
-          int r = pathRole[i];
-          if (r != searcher && views[r] != null) {
-            pathReward[i] = shadowValue(r, stepsPlayed + steps - 1);
-          }
-        }
+        creditOpponentViews(stepStart, stepsPlayed + steps - 1);
       }
       game.apply(world, joint, mode == Mode.UCT ? null : percepts);
       if (particleCount > 0) {
         advanceParticles(world);
       }
       if (views != null) {
-        for (int r = 0; r < roles; r++) {
-          if (views[r] != null) {
-            views[r].add(joint[r], percepts.sorted(r));
-          }
-        }
+        extendViews();
       }
       for (int t = 0; t < trees.length; t++) {
         long key =
