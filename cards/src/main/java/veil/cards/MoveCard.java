@@ -64,9 +64,9 @@ public final class MoveCard extends SimpleLudeme {
     Table t = c.table;
     Action act = new CardAction(Names.gdl(a.text("name", "move"))) {
       @Override
-      protected long playable(LudState s) {
-        long m = s.places[from.instance(s)];
-        return choices == null ? m : m & choices.eval(s);
+      protected long playable(LudState s, int w) {
+        long m = s.places[from.instance(s) * s.words + w];
+        return choices == null ? m : m & choices.eval(s, w);
       }
 
       @Override

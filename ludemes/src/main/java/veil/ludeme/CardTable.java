@@ -11,7 +11,13 @@ import java.util.Map;
  * numbered decks give each card its number. Value maps ("Penalty", "Worth") give each card an int.
  */
 public final class CardTable {
-  public static final int MAX_CARDS = 64;
+  /** At most this many cards: four 64-bit words of a place's card set (two decks with jokers fit in two). */
+  public static final int MAX_CARDS = 256;
+
+  /** The number of 64-bit words a set of {@code cards} cards takes (at least one). */
+  public static int wordsFor(int cards) {
+    return Math.max(1, (cards + 63) >>> 6);
+  }
 
   private final List<String> suitNames = new ArrayList<>();
   private final List<String> rankNames = new ArrayList<>();
@@ -110,25 +116,36 @@ public final class CardTable {
       rank[c] = attrs.get(c)[1];
       number[c] = attrs.get(c)[2];
     }
-    suitMask = new long[suitNames.size()];
+    int words = wordsFor(n);
+    suitMask = new long[suitNames.size() * words];
     for (int c = 0; c < n; c++) {
       if (suit[c] >= 0) {
-        suitMask[suit[c]] |= 1L << c;
+        suitMask[suit[c] * words + (c >>> 6)] |= 1L << c;
       }
     }
     return new Frozen(texts.toArray(new String[0]), suit, rank, number, suitMask.clone(),
         suitNames.toArray(new String[0]), rankNames.toArray(new String[0]));
   }
 
-  /** The immutable, array-backed view used at run time. */
+  /**
+   * The immutable, array-backed view used at run time. A set of cards is {@link #words()} longs, card c being bit
+   * {@code c & 63} of word {@code c >>> 6}; {@code suitMask[k * words() + w]} is word w of suit k's cards.
+   */
   public record Frozen(String[] text, int[] suit, int[] rank, int[] number, long[] suitMask, String[] suitNames,
       String[] rankNames) {
     public int count() {
       return text.length;
     }
 
-    public long all() {
-      return text.length == 64 ? -1L : (1L << text.length) - 1;
+    /** The number of 64-bit words of a card set: ceil(count / 64), at least 1. */
+    public int words() {
+      return wordsFor(text.length);
+    }
+
+    /** Word w of the set of every card. */
+    public long all(int w) {
+      int left = text.length - 64 * w;
+      return left >= 64 ? -1L : left <= 0 ? 0L : (1L << left) - 1;
     }
   }
 }
