@@ -16,7 +16,10 @@ final class Cards {
   static boolean[] keyMask(Compiler c, CardTable.Frozen cards, Node key) throws DslException {
     boolean[] mask = new boolean[cards.count()];
     if (key instanceof Node.Call call && "card".equals(call.headName())) {
-      mask[find(c, cards, call)] = true;
+      int face = find(c, cards, call);
+      for (int card = 0; card < cards.count(); card++) {
+        mask[card] = cards.face()[card] == face; // every copy of it
+      }
       return mask;
     }
     String k = Compiler.text(key);

@@ -70,7 +70,7 @@ public final class MoveCard extends SimpleLudeme {
       }
 
       @Override
-      public void apply(LudState s, int card) {
+      public void applyCard(LudState s, int card) {
         t.moveCard(s, card, from.instance(s), to.instance(s));
         if (then != Effect.NONE) {
           then.run(s);

@@ -178,7 +178,7 @@ public final class Trick extends SimpleLudeme {
     }
 
     @Override
-    public void apply(LudState s, int card) {
+    public void applyCard(LudState s, int card) {
       int[] v = s.v;
       int p = s.cur;
       if (v[Slot.TRICK_PLAYED] == 0) {

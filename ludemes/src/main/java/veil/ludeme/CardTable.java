@@ -23,7 +23,7 @@ public final class CardTable {
   private final List<String> rankNames = new ArrayList<>();
   private final List<String> texts = new ArrayList<>();
   private final List<String> deckOf = new ArrayList<>();
-  private final List<int[]> attrs = new ArrayList<>(); // suit, rank, number
+  private final List<int[]> attrs = new ArrayList<>(); // suit, rank, number, face
   private final Map<String, int[]> maps = new LinkedHashMap<>();
   private long[] suitMask = new long[0];
 
@@ -34,8 +34,21 @@ public final class CardTable {
     }
     texts.add(text);
     deckOf.add(deck);
-    attrs.add(new int[] {suit, rank, number});
+    attrs.add(new int[] {suit, rank, number, texts.size() - 1});
     return texts.size() - 1;
+  }
+
+  /**
+   * Adds an identical copy of card {@code of} (the last card added, or one of its copies): same text, suit, rank,
+   * number and values; returns its index, or -1 when the table is full. Copies of a card are consecutive indices.
+   */
+  public int addCopy(int of) {
+    int[] a = attrs.get(of);
+    int card = add(deckOf.get(of), texts.get(of), a[0], a[1], a[2]);
+    if (card >= 0) {
+      attrs.get(card)[3] = a[3];
+    }
+    return card;
   }
 
   public int suitIndex(String name) {
@@ -111,10 +124,20 @@ public final class CardTable {
     int[] suit = new int[n];
     int[] rank = new int[n];
     int[] number = new int[n];
+    int[] face = new int[n];
     for (int c = 0; c < n; c++) {
       suit[c] = attrs.get(c)[0];
       rank[c] = attrs.get(c)[1];
       number[c] = attrs.get(c)[2];
+      face[c] = attrs.get(c)[3];
+    }
+    // A card with copies is named in the state and in random's deals by its copy: (copy K CARD), K from 1.
+    String[] idText = texts.toArray(new String[0]);
+    for (int c = 0; c < n; c++) {
+      boolean copied = c + 1 < n && face[c + 1] == face[c] || face[c] != c;
+      if (copied) {
+        idText[c] = "(copy " + (c - face[c] + 1) + " " + texts.get(c) + ")";
+      }
     }
     int words = wordsFor(n);
     suitMask = new long[suitNames.size() * words];
@@ -124,7 +147,7 @@ public final class CardTable {
       }
     }
     return new Frozen(texts.toArray(new String[0]), suit, rank, number, suitMask.clone(),
-        suitNames.toArray(new String[0]), rankNames.toArray(new String[0]));
+        suitNames.toArray(new String[0]), rankNames.toArray(new String[0]), face, idText);
   }
 
   /**
@@ -132,7 +155,21 @@ public final class CardTable {
    * {@code c & 63} of word {@code c >>> 6}; {@code suitMask[k * words() + w]} is word w of suit k's cards.
    */
   public record Frozen(String[] text, int[] suit, int[] rank, int[] number, long[] suitMask, String[] suitNames,
-      String[] rankNames) {
+      String[] rankNames, int[] face, String[] idText) {
+    /**
+     * Whether some card has identical copies (two decks, jokers): copies print alike ({@link #text}), a player's
+     * move names the face ({@link #face}: the first copy's index) and moves the lowest copy it may move, percepts
+     * name the face, and only the state and random's deals name the copy ({@link #idText}).
+     */
+    public boolean hasCopies() {
+      for (int c = 0; c < face.length; c++) {
+        if (face[c] != c) {
+          return true;
+        }
+      }
+      return false;
+    }
+
     public int count() {
       return text.length;
     }

@@ -209,6 +209,7 @@ public final class CompiledGame implements Game {
   @Override
   public LudState initialState() {
     LudState s = new LudState(places.defOf().length, cards.words(), layout.size);
+    s.faces = cards.hasCopies() ? cards.face() : null;
     int[] v = s.v;
     v[Slot.LAST_MOVER] = -1;
     v[Slot.LAST_CARD] = -1;
@@ -615,7 +616,7 @@ public final class CompiledGame implements Game {
     int a = Action.actionOf(move);
     int payload = Action.payloadOf(move);
     if (a == DEAL) {
-      return "(deal " + cardText(payload) + ")";
+      return "(deal " + cards.idText()[payload] + ")"; // random deals one copy: the copy is named
     }
     if (role == players) {
       Phase ph = phases[0];

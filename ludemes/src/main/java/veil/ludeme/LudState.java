@@ -17,6 +17,11 @@ public final class LudState implements State {
   public final long[] places;
   /** Longs per card set: ceil(cards / 64), at least 1. */
   public final int words;
+  /**
+   * Each card's face (the index of its first copy) when the game has identical copies, else null: a player's card
+   * move names the face (see {@link CardAction}). Part of the game, not of the state; shared by copies.
+   */
+  public int[] faces;
   public final int[] v;
 
   /** The player whose moves are being generated or applied ("Mover" in expressions). */
@@ -89,6 +94,7 @@ public final class LudState implements State {
   @Override
   public LudState copy() {
     LudState s = new LudState(places.length / words, words, v.length);
+    s.faces = faces;
     s.copyFrom(this);
     return s;
   }

@@ -23,6 +23,8 @@ public final class Table {
   /** The seat that the i-th card of a deal to every player goes to (i mod players, without a division). */
   private final int[] seatOfDeal;
   public final CardTable.Frozen cards;
+  /** Each card's face: a percept names the face, so identical copies are seen alike. */
+  private final int[] face;
   public final PlaceTable.Frozen places;
   public final Layout layout;
   /** Words players can be told ({@code (tell P "ok")}); a told percept is its index here. */
@@ -36,6 +38,7 @@ public final class Table {
       seatOfDeal[i] = players > 0 ? i % players : 0;
     }
     this.cards = cards;
+    this.face = cards.face();
     this.places = places;
     this.layout = layout;
   }
@@ -80,7 +83,7 @@ public final class Table {
   public int movePercept(int card, int from, int to, int p) {
     int seers = places.visibleMask()[from] | places.visibleMask()[to];
     int base = PERCEPT_MOVED << 28 | from << 7 | to;
-    return (seers & (1 << p)) != 0 ? base | (card + 1) << 14 : base;
+    return (seers & (1 << p)) != 0 ? base | (face[card] + 1) << 14 : base;
   }
 
   /** Moves every card of {@code from} to {@code to}, lowest index first. */
@@ -108,7 +111,7 @@ public final class Table {
       return;
     }
     int at = whereIs(s, card);
-    int percept = PERCEPT_REVEAL << 28 | (card + 1) << 14 | (at < 0 ? 0 : at) << 7;
+    int percept = PERCEPT_REVEAL << 28 | (face[card] + 1) << 14 | (at < 0 ? 0 : at) << 7;
     for (int p = 0; p < players; p++) {
       if (player < 0 || p == player) {
         s.sink.add(p, percept);
