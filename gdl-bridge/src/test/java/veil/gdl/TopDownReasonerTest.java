@@ -52,6 +52,11 @@ class TopDownReasonerTest {
   }
 
   @Test
+  void agreesOnRecursionThatMeetsItselfFirst() {
+    agree("recursive-paths.kif", Kif.testResource("recursive-paths.kif"), 300);
+  }
+
+  @Test
   void agreesOnEightByEight() {
     agree("eight-by-eight.kif", Kif.testResource("eight-by-eight.kif"), 20);
   }

@@ -418,15 +418,42 @@ final class Prover {
       stamp++;
     }
     sp--;
-    if (t.low < t.depth) {
+    if (t.ground && t.count > 0) {
+      // A ground call with its answer is final whatever else is pending; it may have stopped mid-iteration, so the
+      // tables that depended on it are not (stale when t leads them, else left to their leader).
+      t.status = COMPLETE;
+      if (t.low == t.depth) {
+        finish(mark, false);
+      }
+    } else if (t.low < t.depth) {
       t.status = INCOMPLETE;
       lowerCaller(t.low);
     } else {
-      for (int i = mark; i < evaluatedTop; i++) {
-        evaluated[i].status = COMPLETE;
-      }
-      evaluatedTop = mark;
+      t.status = COMPLETE;
+      finish(mark, true);
     }
+  }
+
+  /**
+   * Ends a leader's scope (the tables evaluated since {@code mark}). After a clean fixpoint, the tables evaluated in
+   * its last iteration (this stamp) are complete: nothing grew in it, and every table they read was complete or
+   * evaluated again in it. The others, and all after an early stop, are stale: kept (their answers are sound) but
+   * evaluated again when next called.
+   */
+  private void finish(int mark, boolean clean) {
+    for (int i = mark; i < evaluatedTop; i++) {
+      Table x = evaluated[i];
+      if (x.status == COMPLETE) {
+        continue;
+      }
+      if (clean && x.stamp == stamp) {
+        x.status = COMPLETE;
+      } else {
+        x.status = INCOMPLETE;
+        x.stamp = -1;
+      }
+    }
+    evaluatedTop = mark;
   }
 
   private void runClauses(Table t, Tables set, int ti) {
