@@ -85,7 +85,8 @@ final class VerifyGdlCommand implements Callable<Integer> {
     out.println("game      " + e.game().name + " (" + args.game + ")");
     out.println("options   " + args.optionsText());
     out.println(String.format(java.util.Locale.ROOT, "rules     %d rules and facts, %d ground rules (%s mode, loaded"
-        + " in %.1f s)", e.ruleCount(), gdl.groundRuleCount(), mode, (t1 - t0) / 1e9));
+        + " in %.1f s)", e.ruleCount(),
+        gdl instanceof veil.gdl.reason.GroundedGame g ? g.groundRuleCount() : 0, mode, (t1 - t0) / 1e9));
     if (!r.ok()) {
       out.println("run       " + r.playouts() + " playouts, " + r.steps() + " steps, seed " + seed + ": DIFFERENCE");
       out.flush();

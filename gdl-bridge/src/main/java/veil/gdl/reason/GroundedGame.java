@@ -272,4 +272,15 @@ public final class GroundedGame extends KifGame {
     }
     return -1;
   }
+
+  @Override
+  public int percept(int role, String kif) {
+    String want = normalize(kif);
+    for (int q = 0; q < t.perceptTerm()[role].length; q++) {
+      if (perceptText(role, q).equals(want)) {
+        return q;
+      }
+    }
+    return -1;
+  }
 }

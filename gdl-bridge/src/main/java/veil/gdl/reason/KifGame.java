@@ -172,6 +172,12 @@ public abstract class KifGame implements Game {
    */
   public abstract int move(int role, String kif);
 
+  /**
+   * The percept of {@code role} written as {@code kif} (case and spacing do not matter), or -1 when the role can have
+   * no such percept.
+   */
+  public abstract int percept(int role, String kif);
+
   /** The role named {@code name}, or -1. */
   public int role(String name) {
     for (int r = 0; r < roleCount(); r++) {

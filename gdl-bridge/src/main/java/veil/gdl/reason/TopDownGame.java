@@ -293,6 +293,12 @@ public final class TopDownGame extends KifGame {
     return at[0] == text.length() ? id : -1;
   }
 
+  /** The percept written as {@code kif}: the id of that term, or -1 when it names a symbol the rules never use. */
+  @Override
+  public int percept(int role, String kif) {
+    return move(role, kif);
+  }
+
   private int parse(String s, int[] at) {
     if (at[0] >= s.length()) {
       return -1;
