@@ -36,7 +36,8 @@ public final class Grounder {
 
   /** How the limits are raised, said by every limit message. */
   static final String RAISE = "; --option maxGroundRules=N raises the limits (default "
-      + Limits.DEFAULT.maxGroundRules() + " ground rules and atoms, with 200 match steps per ground rule allowed)";
+      + Limits.DEFAULT.maxGroundRules() + " ground rules and atoms, with 200 match steps per ground rule allowed); "
+      + "--option reasoner=auto (the default) or topdown plays it without grounding";
 
   private static final class Abort extends RuntimeException {
     Abort() {

@@ -28,7 +28,7 @@ final class Prover {
   private static final int INCOMPLETE = 2;
   private static final int COMPLETE = 3;
   /** Resolution steps allowed for one query before it is refused (a game whose reasoning does not end). */
-  static final long MAX_STEPS = 2_000_000_000L;
+  static final long MAX_STEPS = 500_000_000L;
 
   /** One call's answers. */
   static final class Table {
