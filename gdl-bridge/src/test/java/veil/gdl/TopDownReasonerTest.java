@@ -3,6 +3,8 @@ package veil.gdl;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -14,6 +16,7 @@ import veil.gdl.reason.TopDownGame;
 import java.util.SplittableRandom;
 import veil.model.GameLoadException;
 import veil.model.MoveList;
+import veil.model.Percepts;
 import veil.model.State;
 
 /**
@@ -179,5 +182,93 @@ class TopDownReasonerTest {
   @Test
   void agreesOnEightByEight() {
     agree("eight-by-eight.kif", Kif.testResource("eight-by-eight.kif"), 20);
+  }
+
+  /**
+   * The moves, percepts and goals of {@code n} seeded random playouts, as text. Moves are drawn from the legal moves
+   * sorted by text, so the transcript does not depend on the order the reasoner lists them in (term ids differ
+   * between games loaded apart, and between threads' interning orders).
+   */
+  static List<String> transcript(KifGame g, long seed, int n) {
+    List<String> out = new ArrayList<>();
+    SplittableRandom rng = new SplittableRandom(seed);
+    MoveList ml = new MoveList();
+    Percepts p = new Percepts(g.roleCount());
+    int[] joint = new int[g.roleCount()];
+    for (int i = 0; i < n; i++) {
+      State s = g.initialState();
+      StringBuilder sb = new StringBuilder();
+      while (!g.isTerminal(s)) {
+        for (int r = 0; r < joint.length; r++) {
+          g.legalMoves(s, r, ml);
+          java.util.TreeMap<String, Integer> byText = new java.util.TreeMap<>();
+          for (int k = 0; k < ml.size(); k++) {
+            byText.put(g.moveText(r, ml.get(k)), ml.get(k));
+          }
+          String pick = new ArrayList<>(byText.keySet()).get(rng.nextInt(byText.size()));
+          joint[r] = byText.get(pick);
+          sb.append(pick).append(' ');
+        }
+        g.apply(s, joint, p);
+        for (int r = 0; r < joint.length; r++) {
+          List<String> seen = new ArrayList<>();
+          for (int q : p.sorted(r)) {
+            seen.add(g.perceptText(r, q));
+          }
+          java.util.Collections.sort(seen);
+          sb.append(seen).append(' ');
+        }
+      }
+      for (int r = 0; r < joint.length; r++) {
+        sb.append(g.goal(s, r)).append(' ');
+      }
+      out.add(sb.toString());
+    }
+    return out;
+  }
+
+  @Test
+  void threadsShareOneGame() throws Exception {
+    KifGame g = load("recursive-paths.kif", Kif.testResource("recursive-paths.kif"), "topdown");
+    List<String> alone0 = transcript(load("a.kif", Kif.testResource("recursive-paths.kif"), "topdown"), 1, 150);
+    List<String> alone1 = transcript(load("b.kif", Kif.testResource("recursive-paths.kif"), "topdown"), 2, 150);
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+    try {
+      var f0 = pool.submit(() -> transcript(g, 1, 150));
+      var f1 = pool.submit(() -> transcript(g, 2, 150));
+      assertThat(f0.get()).isEqualTo(alone0);
+      assertThat(f1.get()).isEqualTo(alone1);
+    } finally {
+      pool.shutdown();
+    }
+  }
+
+  @Test
+  void playoutsAllocateNothingOnceWarm() {
+    KifGame g = load("recursive-paths.kif", Kif.testResource("recursive-paths.kif"), "topdown");
+    com.sun.management.ThreadMXBean mx =
+        (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+    State init = g.initialState();
+    State s = init.copy();
+    SplittableRandom rng = new SplittableRandom(9);
+    MoveList ml = new MoveList();
+    int[] joint = new int[g.roleCount()];
+    Percepts p = new Percepts(g.roleCount());
+    Runnable play = () -> {
+      for (int i = 0; i < 300; i++) {
+        s.copyFrom(init);
+        while (!g.isTerminal(s)) {
+          g.randomJointMove(s, rng, joint, ml);
+          g.apply(s, joint, p);
+        }
+        g.goal(s, 0);
+      }
+    };
+    play.run();
+    play.run();
+    long before = mx.getCurrentThreadAllocatedBytes();
+    play.run();
+    long bytes = mx.getCurrentThreadAllocatedBytes() - before;
+    assertThat(bytes).as("bytes allocated by 300 warm playouts").isLessThan(1024);
   }
 }

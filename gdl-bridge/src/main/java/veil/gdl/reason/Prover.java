@@ -576,7 +576,7 @@ final class Prover {
       }
       case Lit.DOES: {
         if (!doesSet) {
-          throw new GdlPlayException("(does …) was asked outside a joint move (rule at " + c.origin.pos() + ")");
+          return false; // outside a joint move no (does …) holds, as in the grounded reasoner
         }
         for (int r = 0; r < does.length; r++) {
           int mark = trailTop;
@@ -604,7 +604,7 @@ final class Prover {
       return Arrays.binarySearch(facts, 0, factCount, id) >= 0;
     }
     if (!doesSet) {
-      throw new GdlPlayException("(does …) was asked outside a joint move (rule at " + c.origin.pos() + ")");
+      return false;
     }
     int role = build(args[0], base);
     int move = build(args[1], base);
