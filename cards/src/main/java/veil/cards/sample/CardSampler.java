@@ -78,6 +78,10 @@ public final class CardSampler implements Determinizer {
     if (game.places.defOf().length > 64) {
       return "the game has more than 64 places";
     }
+    if (game.table.hasPrivateWords()) {
+      return "(choose … visible:Mover) is a move the other players do not perceive, outside what the card sampler "
+          + "models";
+    }
     for (Ludeme l : game.syntax().used()) {
       CardSampling role = l.cardSampling();
       if (role == null) {

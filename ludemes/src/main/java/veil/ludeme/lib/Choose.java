@@ -151,6 +151,9 @@ public final class Choose extends SimpleLudeme {
       c.choiceDepth -= vals == null ? 0 : 1;
     }
     Table t = c.table;
+    if (!all) {
+      t.notePrivateWords();
+    }
     int k = vals == null ? 1 : vals.ints().length;
     int[] values = vals == null ? new int[] {-1} : vals.ints();
     int[] words = new int[k];
@@ -192,8 +195,9 @@ public final class Choose extends SimpleLudeme {
 
   @Override
   public CardSampling cardSampling() {
-    // its percept is a word, not a card move: the card sampler does not model it
-    return CardSampling.OUTSIDE;
+    // announced to every player, its percept names the move: the card sampler replays it (visible:Mover is a hidden
+    // choice, which CardSampler.unsupported refuses through Table.hasPrivateWords)
+    return CardSampling.ANNOUNCED;
   }
 
   @Override
