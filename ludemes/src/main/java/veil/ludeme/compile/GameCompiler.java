@@ -328,8 +328,10 @@ public final class GameCompiler {
         startSyntax.addAll(items);
         Effect[] effects = new Effect[items.size()];
         for (int i = 0; i < effects.length; i++) {
+          c.startItem = items.get(i);
           effects[i] = c.effect(items.get(i));
         }
+        c.startItem = null;
         c.game.start = s -> {
           for (Effect e : effects) {
             e.run(s);
