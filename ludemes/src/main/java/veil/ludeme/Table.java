@@ -40,19 +40,6 @@ public final class Table {
     this.layout = layout;
   }
 
-  /** Whether some move tells its word to its mover alone (a hidden choice), which the card sampler cannot replay. */
-  private boolean privateWords;
-
-  /** Records that a move tells its word to its mover alone ({@code (choose … visible:Mover)}). */
-  public void notePrivateWords() {
-    privateWords = true;
-  }
-
-  /** Whether some move tells its word to its mover alone. */
-  public boolean hasPrivateWords() {
-    return privateWords;
-  }
-
   public int tellIndex(String word) {
     int i = tells.indexOf(word);
     if (i < 0) {

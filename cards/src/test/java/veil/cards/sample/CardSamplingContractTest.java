@@ -101,7 +101,7 @@ class CardSamplingContractTest {
         String.format(BIDS, " visible:Mover"))), Map.of()), "bids.lud", CardLibrary.language(),
         g -> CardSampler.supports(g) ? new CardSampler(g) : null);
     assertThat(hidden.determinizer()).isNull();
-    assertThat(CardSampler.unsupported(hidden)).isEqualTo("(choose … visible:Mover) is a move the other players do "
-        + "not perceive, outside what the card sampler models");
+    assertThat(CardSampler.unsupported(hidden)).isEqualTo("(choose … visible:Mover) is a choice the other players do "
+        + "not see: the card sampler replays only choices everyone perceives");
   }
 }

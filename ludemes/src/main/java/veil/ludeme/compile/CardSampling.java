@@ -19,12 +19,6 @@ public enum CardSampling {
    * rule's legality with one card added (voids).
    */
   CARD_MOVE,
-  /**
-   * A player's move that every player perceives as itself ({@code (choose bid 0..13)} with the default
-   * visible:All): its percept names the move, so the sampler replays exactly the move the observation shows. Such a
-   * move reveals no card; the sampler's replay rejects a draw under which the announced move was not legal.
-   */
-  ANNOUNCED,
   /** Chance that deals one card a step from a place: the only chance the card sampler models. */
   DEAL,
   /**
