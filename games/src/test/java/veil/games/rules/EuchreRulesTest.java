@@ -14,7 +14,7 @@ import veil.ludeme.CompiledGame;
 /**
  * Euchre (euchre.lud): P1+P3 against P2+P4, 24 cards (9 to ace), five each, the next card turned up. Round one:
  * each in turn from P1 passes or orders the dealer (P4) to pick the card up, whose suit is then trump (alone or
- * not); the dealer discards one. Round two, if all passed: each names a suit other than the turned-down one, alone
+ * not); the dealer discards one of its five cards and takes the turned-up card. Round two, if all passed: each names a suit other than the turned-down one, alone
  * or not, or passes (the dealer may not). The jack of trump (right bower) and the other jack of its colour (left
  * bower, a trump for following) are the highest trumps. Makers with 3 or 4 tricks score 1, with 5 score 2 (4
  * alone), with fewer the defenders score 2; a lone maker's partner plays no winning card.
@@ -36,10 +36,12 @@ class EuchreRulesTest {
     p.play("pass");
     p.play("order");
     assertThat(p.var("Trump")).isEqualTo(2); // hearts
-    assertThat(p.in("(hand p4)")).contains("(card 9 hearts)").hasSize(6);
     assertThat(p.phase()).isEqualTo("Discard");
     assertThat(p.movers()).containsExactly(3);
+    assertThat(p.legal(3)).hasSize(5).doesNotContain("(discard (card 9 hearts))");
     p.playAll("discard", "KS");
+    assertThat(p.in("(hand p4)")).contains("(card 9 hearts)").doesNotContain("(card king spades)").hasSize(5);
+    assertThat(p.in("kitty")).containsExactly("(card king spades)");
     assertThat(p.phase()).isEqualTo("Play");
     assertThat(p.movers()).containsExactly(0);
     p.playAll("play", "9C JH 9D");
