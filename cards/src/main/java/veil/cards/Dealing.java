@@ -30,7 +30,11 @@ import veil.ludeme.gdl.Val;
  * Chance: {@code (shuffle P)}, {@code (deal N from:P to:(hand Each))}, {@code (draw [N] from:P to:Q)}. A deal or
  * draw is a move of the {@code random} role: in the steps that follow it picks each card uniformly among the
  * source's cards (the top of a shuffled pile is any of its cards with equal chance), so the compiled game is the
- * GDL-II one. Deals happen after the effects around them; later effects cannot depend on the dealt card.
+ * GDL-II one. Deals happen after the effects around them; later effects cannot depend on the dealt card (in start:
+ * every start effect runs first, then the deals; a phase's entry: runs once they are done). A count may be an
+ * expression, read when the deal is queued; a deal needing more cards than its source then holds (less what the
+ * deals queued before it take) is a rule failure with its position, and one in the start list with a count known
+ * when the game compiles is an error at check.
  */
 public final class Dealing extends SimpleLudeme {
   private final int kind;
@@ -45,7 +49,9 @@ public final class Dealing extends SimpleLudeme {
         new Dealing("shuffle", 0, "Marks a place's order as unknown: cards drawn or dealt from it are chance moves.",
             Param.pos("place", "place", "what is shuffled")),
         new Dealing("deal", 1, "Deals N cards to each player in turn (to:(hand Each)) or N to one place; random "
-            + "picks each card.", Param.pos("count", "int", "cards per recipient: a number or an expression, e.g. (var \"HandSize\")"),
+            + "picks each card, after the effects around it (a phase's entry: sees them). More cards than the source "
+            + "holds is an error at check (start's deals) or a rule failure.",
+            Param.pos("count", "int", "cards per recipient: a number or an expression, e.g. (var \"HandSize\")"),
             Param.named("from", "place", "the source (default: the first deck)"),
             Param.required("to", "place", "the destination, e.g. (hand Each)")),
         new Dealing("draw", 2, "Draws N cards (default 1) from a source to a place; random picks each card.",

@@ -112,4 +112,31 @@ class DealCountsTest {
         Map.of());
     assertThatThrownBy(negative::initialState).hasMessageContaining("rule failure").hasMessageContaining("-1");
   }
+
+  /**
+   * The documented order of start: its effects run first, the cards of its deals are dealt after them (one a step),
+   * and the first phase's entry: runs once the deals are done, so it sees the dealt cards and start's effects do not.
+   */
+  @Test
+  void startEffectsRunBeforeTheirDealsAndThePhaseEntrySeesTheCards() throws Exception {
+    String text = String.join("\n",
+        "(game \"T\" (players 2) (bound 20)",
+        "  (equipment {(deck \"Deck\" suits:{Red} ranks:{1 2 3 4 5 6}) (hand Each) (pile \"Out\" visible:All)})",
+        "  (vars {(var \"InStart\" -1) (var \"InEntry\" -1)})",
+        "  (rules (start {(shuffle \"Deck\") (deal 2 to:(hand Each)) (set \"InStart\" (count (hand P1)))})",
+        "    (phases {(phase \"Play\" (play (move to:\"Out\")) entry:(set \"InEntry\" (count (hand P1))))})",
+        "    (end (if (empty (hand P2)) (result P2 Win)))))");
+    CompiledGame g = LudLoader.compile("t.lud", text, Map.of());
+    LudState s = g.initialState();
+    int[] joint = new int[g.roleCount()];
+    MoveList moves = new MoveList();
+    while (g.isDealing(s)) {
+      g.legalMoves(s, g.randomRole(), moves);
+      joint[g.randomRole()] = moves.get(0);
+      g.apply(s, joint, null);
+    }
+    int vars = g.layout.vars;
+    assertThat(s.v[vars]).as("InStart").isEqualTo(0);
+    assertThat(s.v[vars + 1]).as("InEntry").isEqualTo(2);
+  }
 }
