@@ -77,6 +77,11 @@ public final class Compiler {
     return List.copyOf(used);
   }
 
+  /** The item of the start list being compiled (null outside it): a deal there checks that the deck suffices. */
+  public Node startItem;
+  /** Cards the deals of the start list compiled so far take from each deck, by the deck's place instance. */
+  public final Map<Integer, Integer> startDealt = new java.util.HashMap<>();
+
   /** Called by an effect that queues a deal. */
   public void noteDealSite() {
     dealSites++;

@@ -37,7 +37,10 @@ public final class GameCompiler {
         + DEFAULT_BOUND + ")"},
     {"(equipment {…})", "decks, hands, piles, spots, value maps, a board"},
     {"(vars {(var \"Name\" [Each] [initial]) …})", "game variables, global or one per player"},
-    {"(rules (start {effect …}) (play …) (end …))", "a game with one phase"},
+    {"(rules (start {effect …}) (play …) (end …))", "a game with one phase; start's effects run in order when the "
+        + "game begins, and the cards of its deals and draws are dealt after all of them (one card a step), so no "
+        + "start effect sees a dealt card: what must see them goes in the first phase's entry:, which runs once "
+        + "the deals are done"},
     {"(rules (start …) (phases {(phase …) …}) (end …))", "a game with phases; the first phase starts"},
     {"(play move [then:effect] [simultaneous:True])", "the move rule: the mover picks one move (or every player at "
         + "once); then: runs after the turn has passed to the next player"},
@@ -329,8 +332,10 @@ public final class GameCompiler {
         startSyntax.addAll(items);
         Effect[] effects = new Effect[items.size()];
         for (int i = 0; i < effects.length; i++) {
+          c.startItem = items.get(i);
           effects[i] = c.effect(items.get(i));
         }
+        c.startItem = null;
         c.game.start = s -> {
           for (Effect e : effects) {
             e.run(s);
