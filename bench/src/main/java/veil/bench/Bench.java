@@ -167,6 +167,11 @@ public final class Bench {
       measure("playout/ludeme/" + game, "random playout, ludeme engine, " + game, "games/s",
           "PlayoutBenchmarks.ludeme", Map.of("game", game), null, true);
     }
+    // The same trick game with one deck and with two (identical copies): cost per card dealt, 104 cards vs 52.
+    for (String game : BenchGames.OWN) {
+      measure("playout/ludeme/" + game, "random playout, ludeme engine, " + game, "games/s",
+          "PlayoutBenchmarks.ludeme", Map.of("game", game), null, true);
+    }
     measure("playout/ludeme-steps/hearts", "random playout by the step protocol, ludeme engine, hearts", "games/s",
         "PlayoutBenchmarks.ludemeSteps", Map.of("game", "hearts"), null, true);
     measure("playout/ludeme-percepts/hearts", "random playout with percepts, ludeme engine, hearts", "games/s",

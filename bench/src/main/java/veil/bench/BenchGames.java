@@ -14,11 +14,18 @@ import veil.model.GameLoadException;
 public final class BenchGames {
   private BenchGames() {}
 
-  /** A bundled ludeme game, e.g. {@code hearts} from {@code /veil/games/lud/hearts.lud}, default options. */
+  /** The benchmark's own games (in {@code /veil/bench/lud/}): the deck-size comparison. */
+  public static final java.util.List<String> OWN = java.util.List.of("deck-52", "deck-104");
+
+  /**
+   * A bundled ludeme game, e.g. {@code hearts} from {@code /veil/games/lud/hearts.lud}, or one of the benchmark's own
+   * ({@link #OWN}), default options.
+   */
   public static Game lud(String name) {
     String file = name + ".lud";
     try {
-      return new LudLoader().load(file, resource("/veil/games/lud/" + file), Map.of());
+      String folder = OWN.contains(name) ? "/veil/bench/lud/" : "/veil/games/lud/";
+      return new LudLoader().load(file, resource(folder + file), Map.of());
     } catch (GameLoadException e) {
       throw new IllegalStateException("bundled game " + file + " does not load:\n" + e.getMessage(), e);
     }

@@ -46,6 +46,18 @@ final class Report {
     return ratio(HEARTS, REFERENCE);
   }
 
+  static final String DECK_52 = "playout/ludeme/deck-52";
+  static final String DECK_104 = "playout/ludeme/deck-104";
+
+  /**
+   * The playout cost per card dealt of the 104-card game over the 52-card one (1 = the same cost per card): the
+   * 52-card game's rate over the 104-card game's, times 52/104.
+   */
+  Measurement.Ratio costPerCard104vs52() {
+    Measurement.Ratio r = ratio(DECK_52, DECK_104);
+    return r == null ? null : new Measurement.Ratio(r.value() * 52 / 104, r.sd() * 52 / 104);
+  }
+
   Measurement.Ratio gdlVsNative() {
     return ratio(GDL_BTTT, NATIVE_BTTT);
   }
@@ -95,6 +107,7 @@ final class Report {
     sb.append("\nRatios (same run)\n");
     ratioLine(sb, "ludeme Hearts ÷ reference Hearts", heartsVsReference(), "the hand-written Hearts is %.0f× faster");
     ratioLine(sb, "GDL-II ÷ ludeme, Blind Tic-Tac-Toe", gdlVsNative(), "the ludeme engine is %.1f× faster");
+    ratioLine(sb, "cost per card dealt, 104 cards ÷ 52", costPerCard104vs52(), null);
     for (String at : searchPositions()) {
       ratioLine(sb, "so-ismcts 2 threads ÷ 1, " + at, parallelSpeedup(at), null);
       Double[] cores = cores(at);
@@ -203,6 +216,7 @@ final class Report {
     Map<String, Object> ratios = new LinkedHashMap<>();
     ratios.put("hearts_ratio_vs_reference", ratioMap(hearts));
     ratios.put("gdl_ratio_vs_native", ratioMap(gdl));
+    ratios.put("cost_per_card_104_vs_52", ratioMap(costPerCard104vs52()));
     for (String at : searchPositions()) {
       Map<String, Object> scaling = ratioMap(parallelSpeedup(at));
       Double[] cores = cores(at);

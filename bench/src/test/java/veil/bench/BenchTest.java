@@ -57,6 +57,21 @@ class BenchTest {
   }
 
   @Test
+  void deckSizeRatioIsMeasuredInTheSameRun(@TempDir Path dir) throws Exception {
+    Path json = dir.resolve("bench.json");
+    Run r = run("--smoke", "--no-memory", "--only", "playout/ludeme/deck-", "--json", json.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("random playout, ludeme engine, deck-52", "random playout, ludeme engine, deck-104",
+        "cost per card dealt, 104 cards ÷ 52");
+    JsonNode root = new ObjectMapper().readTree(Files.readString(json));
+    JsonNode ratio = root.get("ratios").get("cost_per_card_104_vs_52");
+    double r52 = root.get("figures").get("playout/ludeme/deck-52").get("mean").asDouble();
+    double r104 = root.get("figures").get("playout/ludeme/deck-104").get("mean").asDouble();
+    assertThat(ratio.get("value").asDouble()).isCloseTo(r52 / r104 * 52 / 104, org.assertj.core.data.Offset.offset(
+        1e-9 * r52 / r104));
+  }
+
+  @Test
   void searchIterationsComeFromTheSearchItself() throws Exception {
     Run r = run("--smoke", "--no-memory", "--only", "ismcts/blind-tic-tac-toe-step0/1t");
     assertThat(r.code()).as(r.err()).isZero();

@@ -41,4 +41,25 @@ class PlayoutAllocationTest {
               perGame * MEASURED, MEASURED).isZero();
         })));
   }
+
+  /** The benchmark's own deck-52 and deck-104 (two decks: card sets of two words, identical copies). */
+  @TestFactory
+  Stream<DynamicTest> theDeckSizeGamesAllocateNothingPerPlayout() {
+    return BenchGames.OWN.stream().flatMap(name -> Stream.of(RandomPlayout.Way.values()).map(way ->
+        DynamicTest.dynamicTest(name + " " + way, () -> {
+          RandomPlayout playout = new RandomPlayout(BenchGames.lud(name), 7, way);
+          for (int i = 0; i < WARM_UP / 2; i++) {
+            playout.play();
+          }
+          com.sun.management.ThreadMXBean mx =
+              (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+          long id = Thread.currentThread().getId();
+          long before = mx.getThreadAllocatedBytes(id);
+          for (int i = 0; i < MEASURED; i++) {
+            playout.play();
+          }
+          long perGame = (mx.getThreadAllocatedBytes(id) - before) / MEASURED;
+          assertThat(perGame).as("bytes allocated per %s playout of %s", way, name).isZero();
+        })));
+  }
 }

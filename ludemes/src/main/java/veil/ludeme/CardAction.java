@@ -90,6 +90,19 @@ public abstract class CardAction extends Action {
     for (int w = 0; w < words; w++) {
       ws[w] = playable(s, w);
     }
+    long[] masks = s.lowerCopyMasks;
+    if (masks != null) {
+      // Copies within one word: a card goes when some lower copy, j places below it, is in the set.
+      for (int w = 0; w < words; w++) {
+        long m = ws[w];
+        long lower = 0;
+        for (int j = 1, at = w; at < masks.length; j++, at += words) {
+          lower |= m << j & masks[at];
+        }
+        ws[w] = m & ~lower;
+      }
+      return ws;
+    }
     for (int w = 0; w < words; w++) {
       for (long m = ws[w]; m != 0; m &= m - 1) {
         int c = w << 6 | Long.numberOfTrailingZeros(m);

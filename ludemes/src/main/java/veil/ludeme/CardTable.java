@@ -174,6 +174,31 @@ public final class CardTable {
       return text.length;
     }
 
+    /**
+     * For dropping every copy but the lowest from a card set word by word: masks {@code [(j - 1) * words + w]}, j
+     * from 1 to the most copies of a card less one, holding the cards of word w that are at least the j-th copy of
+     * their card; then a card of word w has a lower copy in set m exactly when {@code (m << j) & mask} has its bit
+     * for some j. Null when a card's copies straddle two words (then they are compared one by one).
+     */
+    public long[] lowerCopyMasks() {
+      int n = text.length;
+      int words = words();
+      int most = 1;
+      for (int c = 0; c < n; c++) {
+        most = Math.max(most, c - face[c] + 1);
+        if ((c >>> 6) != (face[c] >>> 6)) {
+          return null;
+        }
+      }
+      long[] masks = new long[(most - 1) * words];
+      for (int c = 0; c < n; c++) {
+        for (int j = 1; j <= c - face[c]; j++) {
+          masks[(j - 1) * words + (c >>> 6)] |= 1L << c;
+        }
+      }
+      return masks;
+    }
+
     /** The number of 64-bit words of a card set: ceil(count / 64), at least 1. */
     public int words() {
       return wordsFor(text.length);

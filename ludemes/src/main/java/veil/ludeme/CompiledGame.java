@@ -96,6 +96,8 @@ public final class CompiledGame implements Game {
     }
     sourceName = b.sourceName;
     initialPlaces = b.initialPlaces.clone();
+    faces = cards.hasCopies() ? cards.face() : null;
+    lowerCopyMasks = faces == null ? null : cards.lowerCopyMasks();
     maps = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(b.maps));
     placeDefs = List.copyOf(b.placeDefs);
     vars = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(b.vars));
@@ -209,7 +211,8 @@ public final class CompiledGame implements Game {
   @Override
   public LudState initialState() {
     LudState s = new LudState(places.defOf().length, cards.words(), layout.size);
-    s.faces = cards.hasCopies() ? cards.face() : null;
+    s.faces = faces;
+    s.lowerCopyMasks = lowerCopyMasks;
     int[] v = s.v;
     v[Slot.LAST_MOVER] = -1;
     v[Slot.LAST_CARD] = -1;
@@ -228,6 +231,10 @@ public final class CompiledGame implements Game {
     settle(s);
     return s;
   }
+
+  /** Each card's face when the game has identical copies, else null (see {@link LudState#faces}). */
+  private final int[] faces;
+  private final long[] lowerCopyMasks;
 
   /** Card sets of every place instance at the start ({@link LudState#places}' layout), before the start rules run. */
   private final long[] initialPlaces;

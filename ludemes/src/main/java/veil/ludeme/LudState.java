@@ -22,6 +22,8 @@ public final class LudState implements State {
    * move names the face (see {@link CardAction}). Part of the game, not of the state; shared by copies.
    */
   public int[] faces;
+  /** With {@link #faces}: {@link CardTable.Frozen#lowerCopyMasks}, or null when copies straddle words. */
+  public long[] lowerCopyMasks;
   public final int[] v;
 
   /** The player whose moves are being generated or applied ("Mover" in expressions). */
@@ -95,6 +97,7 @@ public final class LudState implements State {
   public LudState copy() {
     LudState s = new LudState(places.length / words, words, v.length);
     s.faces = faces;
+    s.lowerCopyMasks = lowerCopyMasks;
     s.copyFrom(this);
     return s;
   }

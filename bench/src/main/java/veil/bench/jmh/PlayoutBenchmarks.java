@@ -24,7 +24,7 @@ public class PlayoutBenchmarks {
   /** A bundled ludeme game, no percepts (as a search's rollout plays). */
   @State(Scope.Thread)
   public static class Ludeme {
-    @Param({"hearts", "agram", "blind-tic-tac-toe"})
+    @Param({"hearts", "agram", "blind-tic-tac-toe", "deck-52", "deck-104"})
     public String game;
 
     RandomPlayout playout;
