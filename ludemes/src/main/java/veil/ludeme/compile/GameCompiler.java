@@ -135,9 +135,10 @@ public final class GameCompiler {
     c.game.cols = c.boardCols;
     c.game.initialVars = c.varInit.stream().mapToInt(Integer::intValue).toArray();
     c.game.varNames = c.varNames.toArray(new String[0]);
-    long[] initial = new long[c.places.instanceCount()];
+    int words = c.table.cards.words();
+    long[] initial = new long[c.places.instanceCount() * words];
     for (int card = 0; card < c.cardHome.size(); card++) {
-      initial[c.cardHome.get(card)] |= 1L << card;
+      initial[c.cardHome.get(card) * words + (card >>> 6)] |= 1L << card;
     }
     c.game.initialPlaces = initial;
     Node.Call rules = sections.get("rules");
