@@ -3,6 +3,8 @@ package veil.cards.sample;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.LongAdder;
 import veil.ludeme.CompiledGame;
+import veil.dsl.Node;
+import veil.ludeme.compile.GameSyntax;
 import veil.ludeme.compile.Ludeme;
 import veil.ludeme.compile.CardSampling;
 import veil.ludeme.LudState;
@@ -86,6 +88,42 @@ public final class CardSampler implements Determinizer {
       if (role == CardSampling.OUTSIDE) {
         return "(" + l.name() + " …) is outside what the card sampler models";
       }
+    }
+    for (GameSyntax.PhaseSyntax ph : game.syntax().phases()) {
+      for (Node n : java.util.Arrays.asList(ph.move(), ph.then(), ph.entry())) {
+        String hidden = hiddenChoice(n);
+        if (hidden != null) {
+          return hidden;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** A (choose … visible:Mover) in a move rule: a move the other players do not perceive, which it does not model. */
+  private static String hiddenChoice(Node n) {
+    if (n instanceof Node.Call c) {
+      boolean choose = !c.items().isEmpty() && c.items().get(0) instanceof Node.Sym s && s.name().equals("choose");
+      for (Node item : c.items()) {
+        if (choose && item instanceof Node.Named named && named.name().equals("visible")
+            && !(named.value() instanceof Node.Sym v && v.name().equals("All"))) {
+          return "(choose … visible:" + (named.value() instanceof Node.Sym v ? v.name() : "…")
+              + ") is a move the other players do not perceive, outside what the card sampler models";
+        }
+        String inner = hiddenChoice(item);
+        if (inner != null) {
+          return inner;
+        }
+      }
+    } else if (n instanceof Node.Braces b) {
+      for (Node item : b.items()) {
+        String inner = hiddenChoice(item);
+        if (inner != null) {
+          return inner;
+        }
+      }
+    } else if (n instanceof Node.Named named) {
+      return hiddenChoice(named.value());
     }
     return null;
   }

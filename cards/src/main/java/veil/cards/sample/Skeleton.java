@@ -49,22 +49,31 @@ final class Skeleton {
     probed = Arrays.copyOf(probed, cap);
   }
 
-  /** Appends the next step from the observer's raw percepts; false when one is not a card move. */
+  /**
+   * Appends the next step from the observer's raw percepts; false when one is neither a card move nor a told word
+   * (words name announced moves, which the replay checks; they move no card).
+   */
   boolean addStep(int[] rawPercepts) {
+    int moves = 0;
     for (int p : rawPercepts) {
-      if (Table.perceptCard(p) < -1) {
+      if (Table.perceptCard(p) >= -1) {
+        moves++;
+      } else if (p >>> 28 != Table.PERCEPT_TELL) {
         return false;
       }
     }
     ensureSteps(steps + 1);
-    if (moveCount + rawPercepts.length > card.length) {
-      int cap = Math.max(moveCount + rawPercepts.length, card.length * 2);
+    if (moveCount + moves > card.length) {
+      int cap = Math.max(moveCount + moves, card.length * 2);
       card = Arrays.copyOf(card, cap);
       from = Arrays.copyOf(from, cap);
       to = Arrays.copyOf(to, cap);
     }
     stepStart[steps] = moveCount;
     for (int p : rawPercepts) {
+      if (Table.perceptCard(p) < -1) {
+        continue;
+      }
       card[moveCount] = Table.perceptCard(p);
       from[moveCount] = Table.perceptFrom(p);
       to[moveCount] = Table.perceptTo(p);

@@ -270,8 +270,8 @@ public final class Choose extends SimpleLudeme {
 
   @Override
   public CardSampling cardSampling() {
-    // its percept is a word, not a card move: the card sampler does not model it
-    return CardSampling.OUTSIDE;
+    // everyone perceives the word that names the move (visible:Mover games are declined by the card sampler)
+    return CardSampling.ANNOUNCED;
   }
 
   @Override
