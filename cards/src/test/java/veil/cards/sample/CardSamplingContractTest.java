@@ -77,6 +77,26 @@ class CardSamplingContractTest {
   }
 
   @Test
+  void anAnnouncedChoiceIsModelledButOneOnlyItsMoverPerceivesIsNot() throws Exception {
+    String announced = "(choose call {P1 P2})";
+    CompiledGame g = GameCompiler.compile(Expander.expand(Reader.read(Source.of("drop.lud", String.format(GAME,
+        "(moveAll from:(pile \"Out\") to:(pile \"Out\"))").replace("(play (move", "(play (or {" + announced
+        + " (move").replace("then:(moveAll from:(pile \"Out\") to:(pile \"Out\"))))",
+        "then:(moveAll from:(pile \"Out\") to:(pile \"Out\")))}))"))), Map.of()), "drop.lud",
+        CardLibrary.language(), x -> CardSampler.supports(x) ? new CardSampler(x) : null);
+    assertThat(CardSampler.unsupported(g)).isNull();
+    String hidden = String.format(GAME, "(moveAll from:(pile \"Out\") to:(pile \"Out\"))")
+        .replace("(play (move", "(play (or {(choose call {P1 P2} visible:Mover) (move")
+        .replace("then:(moveAll from:(pile \"Out\") to:(pile \"Out\"))))",
+            "then:(moveAll from:(pile \"Out\") to:(pile \"Out\")))}))");
+    CompiledGame h = GameCompiler.compile(Expander.expand(Reader.read(Source.of("drop.lud", hidden)), Map.of()),
+        "drop.lud", CardLibrary.language(), x -> CardSampler.supports(x) ? new CardSampler(x) : null);
+    assertThat(h.determinizer()).isNull();
+    assertThat(CardSampler.unsupported(h)).isEqualTo("(choose … visible:Mover) is a move the other players do not "
+        + "perceive, outside what the card sampler models");
+  }
+
+  @Test
   void aLudemeOutsideTheCardSamplerSendsTheGameToTheGeneralSampler() throws Exception {
     CompiledGame g = compile("(tell Mover dropped)", CardLibrary.language());
     assertThat(g.determinizer()).isNull();
