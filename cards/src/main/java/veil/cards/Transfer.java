@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import veil.dsl.DslException;
 import veil.ludeme.BoolExpr;
+import veil.ludeme.CardTable;
+import veil.ludeme.LudState;
 import veil.ludeme.Effect;
 import veil.ludeme.IntExpr;
 import veil.ludeme.PlaceExpr;
@@ -67,29 +69,25 @@ public final class Transfer extends SimpleLudeme {
         return (Effect) s -> t.moveAll(s, from.instance(s), to.instance(s));
       }
       BoolExpr cond = a.bool("if");
+      if (CardTable.wordsFor(CardTable.MAX_CARDS) > 4) {
+        throw new IllegalStateException("moveAll if: keeps at most four words of chosen cards");
+      }
       return (Effect) s -> {
         int src = from.instance(s);
         int dst = to.instance(s);
-        long m = s.places[src];
-        long chosen = 0;
-        int saved = s.boundCard;
-        while (m != 0) {
-          int c = Long.numberOfTrailingZeros(m);
-          m &= m - 1;
-          s.boundCard = c;
-          if (cond.eval(s)) {
-            chosen |= 1L << c;
-          }
-        }
-        s.boundCard = saved;
+        // Every card is judged before any moves (the condition may read the place); at most four words, kept in
+        // locals so that nothing is allocated.
+        long c0 = chosen(s, cond, src, 0);
+        long c1 = s.words > 1 ? chosen(s, cond, src, 1) : 0;
+        long c2 = s.words > 2 ? chosen(s, cond, src, 2) : 0;
+        long c3 = s.words > 3 ? chosen(s, cond, src, 3) : 0;
         if (src == dst) {
           return;
         }
-        while (chosen != 0) {
-          int c = Long.numberOfTrailingZeros(chosen);
-          chosen &= chosen - 1;
-          t.moveCard(s, c, src, dst);
-        }
+        move(t, s, c0, 0, src, dst);
+        move(t, s, c1, 1, src, dst);
+        move(t, s, c2, 2, src, dst);
+        move(t, s, c3, 3, src, dst);
       };
     }
     IntExpr card = a.intExpr("card");
@@ -101,6 +99,31 @@ public final class Transfer extends SimpleLudeme {
         t.moveCard(s, k, at, dst);
       }
     };
+  }
+
+  /** The cards of word w of place instance x for which cond holds, Card bound to each. */
+  private static long chosen(LudState s, BoolExpr cond, int x, int w) {
+    long m = s.places[x * s.words + w];
+    long out = 0;
+    int saved = s.boundCard;
+    while (m != 0) {
+      int bit = Long.numberOfTrailingZeros(m);
+      m &= m - 1;
+      s.boundCard = w << 6 | bit;
+      if (cond.eval(s)) {
+        out |= 1L << bit;
+      }
+    }
+    s.boundCard = saved;
+    return out;
+  }
+
+  private static void move(Table t, LudState s, long cards, int w, int from, int to) {
+    while (cards != 0) {
+      int c = w << 6 | Long.numberOfTrailingZeros(cards);
+      cards &= cards - 1;
+      t.moveCard(s, c, from, to);
+    }
   }
 
   @Override

@@ -77,29 +77,31 @@ class CardSamplingContractTest {
   }
 
   @Test
-  void anAnnouncedChoiceIsModelledButOneOnlyItsMoverPerceivesIsNot() throws Exception {
-    String announced = "(choose call {P1 P2})";
-    CompiledGame g = GameCompiler.compile(Expander.expand(Reader.read(Source.of("drop.lud", String.format(GAME,
-        "(moveAll from:(pile \"Out\") to:(pile \"Out\"))").replace("(play (move", "(play (or {" + announced
-        + " (move").replace("then:(moveAll from:(pile \"Out\") to:(pile \"Out\"))))",
-        "then:(moveAll from:(pile \"Out\") to:(pile \"Out\")))}))"))), Map.of()), "drop.lud",
-        CardLibrary.language(), x -> CardSampler.supports(x) ? new CardSampler(x) : null);
-    assertThat(CardSampler.unsupported(g)).isNull();
-    String hidden = String.format(GAME, "(moveAll from:(pile \"Out\") to:(pile \"Out\"))")
-        .replace("(play (move", "(play (or {(choose call {P1 P2} visible:Mover) (move")
-        .replace("then:(moveAll from:(pile \"Out\") to:(pile \"Out\"))))",
-            "then:(moveAll from:(pile \"Out\") to:(pile \"Out\")))}))");
-    CompiledGame h = GameCompiler.compile(Expander.expand(Reader.read(Source.of("drop.lud", hidden)), Map.of()),
-        "drop.lud", CardLibrary.language(), x -> CardSampler.supports(x) ? new CardSampler(x) : null);
-    assertThat(h.determinizer()).isNull();
-    assertThat(CardSampler.unsupported(h)).isEqualTo("(choose … visible:Mover) is a move the other players do not "
-        + "perceive, outside what the card sampler models");
-  }
-
-  @Test
   void aLudemeOutsideTheCardSamplerSendsTheGameToTheGeneralSampler() throws Exception {
     CompiledGame g = compile("(tell Mover dropped)", CardLibrary.language());
     assertThat(g.determinizer()).isNull();
     assertThat(CardSampler.unsupported(g)).isEqualTo("(tell …) is outside what the card sampler models");
+  }
+
+  private static final String BIDS = String.join("\n",
+      "(game \"Bids\" (players 2) (bound 30)",
+      "  (equipment {(deck \"Deck\" ranks:{1 2 3} suits:{Red Blue}) (hand Each) (pile \"Out\" visible:All)})",
+      "  (rules (start {(deal 2 to:(hand Each))})",
+      "    (play (or {(choose bid 0..2%s) (move to:\"Out\" name:drop)}))",
+      "    (end (if (empty (hand Mover)) (result LastMover Win)))))");
+
+  @Test
+  void aChoiceAnnouncedToAllIsReplayedAndAHiddenOneIsOutside() throws Exception {
+    CompiledGame open = GameCompiler.compile(Expander.expand(Reader.read(Source.of("bids.lud",
+        String.format(BIDS, ""))), Map.of()), "bids.lud", CardLibrary.language(),
+        g -> CardSampler.supports(g) ? new CardSampler(g) : null);
+    assertThat(CardSampler.unsupported(open)).isNull();
+    assertThat(open.determinizer()).isInstanceOf(CardSampler.class);
+    CompiledGame hidden = GameCompiler.compile(Expander.expand(Reader.read(Source.of("bids.lud",
+        String.format(BIDS, " visible:Mover"))), Map.of()), "bids.lud", CardLibrary.language(),
+        g -> CardSampler.supports(g) ? new CardSampler(g) : null);
+    assertThat(hidden.determinizer()).isNull();
+    assertThat(CardSampler.unsupported(hidden)).isEqualTo("(choose … visible:Mover) is a choice the other players do "
+        + "not see: the card sampler replays only choices everyone perceives");
   }
 }

@@ -19,12 +19,6 @@ public enum CardSampling {
    * rule's legality with one card added (voids).
    */
   CARD_MOVE,
-  /**
-   * A player's move that every player perceives as the word naming it (a public choice: a bid, a pass, an ask):
-   * the sampler keeps the word out of its card moves and replays the move, which the observation names. A move
-   * only its mover perceives is not this (the card sampler declines it: {@code visible:Mover}).
-   */
-  ANNOUNCED,
   /** Chance that deals one card a step from a place: the only chance the card sampler models. */
   DEAL,
   /**

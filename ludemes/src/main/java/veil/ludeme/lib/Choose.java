@@ -270,8 +270,10 @@ public final class Choose extends SimpleLudeme {
 
   @Override
   public CardSampling cardSampling() {
-    // everyone perceives the word that names the move (visible:Mover games are declined by the card sampler)
-    return CardSampling.ANNOUNCED;
+    // Its percept is a word every player sees, one per value: the card sampler's replay finds the move that gives
+    // it. A choice only the mover sees (visible:Mover) could not be told apart; the card sampler declines a game
+    // that has one (veil.cards.sample.CardSampler.unsupported).
+    return CardSampling.REPLAYED;
   }
 
   @Override
