@@ -39,9 +39,11 @@ public final class CardSet extends SimpleLudeme {
 
   public static List<CardSet> all() {
     return List.of(
-        new CardSet("cards", 0, "The cards of a place, optionally of one suit, or those for which if: holds "
+        new CardSet("cards", 0, "The cards of a place, optionally of one suit or rank, or those for which if: holds "
             + "(Card bound).", false, Param.pos("place", "cards or place", "where"),
             Param.named("suit", "int", "only this suit (e.g. LedSuit, Hearts)"),
+            Param.named("rank", "int", "only this rank (e.g. Choice, Queen, (rank Card) of an outer Card); read "
+                + "before if: binds Card"),
             Param.named("if", "condition", "only the cards for which this holds, with Card bound")),
         new CardSet("minus", 1, "The cards of a that are not in b.", false, Param.pos("a", "cards", "the cards"),
             Param.pos("b", "cards", "the cards to leave out")),
@@ -124,6 +126,16 @@ public final class CardSet extends SimpleLudeme {
             return k < 0 || k >= suits ? 0L : base.eval(s, w) & suitMask[k * s.words + w];
           };
         }
+        if (a.has("rank")) {
+          IntExpr rank = a.intExpr("rank");
+          long[] rankMask = rankMasks(c.table.cards);
+          int ranks = c.table.cards.rankNames().length;
+          CardsExpr before = bySuit;
+          bySuit = (s, w) -> {
+            int k = rank.eval(s);
+            return k < 0 || k >= ranks ? 0L : before.eval(s, w) & rankMask[k * s.words + w];
+          };
+        }
         if (!a.has("if")) {
           return bySuit;
         }
@@ -131,7 +143,7 @@ public final class CardSet extends SimpleLudeme {
         BoolExpr cond = a.bool("if");
         if (c.dependsOnlyOnCard(a.node("if"))) {
           long[] allowed = c.cardMask(cond);
-          return place != null && !a.has("suit") ? place.cards(allowed)
+          return place != null && !a.has("suit") && !a.has("rank") ? place.cards(allowed)
               : (CardsExpr) (s, w) -> pre.eval(s, w) & allowed[w];
         }
         return (CardsExpr) (s, w) -> {
@@ -181,6 +193,19 @@ public final class CardSet extends SimpleLudeme {
     }
   }
 
+  /** Word w of rank k's cards at {@code [k * words + w]}, as the card table keeps suits. */
+  static long[] rankMasks(veil.ludeme.CardTable.Frozen cards) {
+    int words = cards.words();
+    long[] m = new long[cards.rankNames().length * words];
+    for (int c = 0; c < cards.count(); c++) {
+      int r = cards.rank()[c];
+      if (r >= 0 && r < cards.rankNames().length) {
+        m[r * words + (c >>> 6)] |= 1L << (c & 63);
+      }
+    }
+    return m;
+  }
+
   @Override
   public CardSampling cardSampling() {
     return CardSampling.REPLAYED;
@@ -212,6 +237,10 @@ public final class CardSet extends SimpleLudeme {
       if (b.has("suit")) {
         Val s = x.num(b.get("suit"), Kind.SUIT, ctx, body);
         body.add(Program.atom(x.m.suitOf(), c, s.term()));
+      }
+      if (b.has("rank")) {
+        Val r = x.num(b.get("rank"), Kind.NUM, ctx, body);
+        body.add(Program.atom(x.m.rankOf(), c, r.term()));
       }
       if (b.has("if")) {
         Ctx inner = ctx.bind("Card", Val.of(c, Kind.CARD), Program.atom(x.m.isCard(), c));

@@ -3,6 +3,9 @@ package veil.cards;
 import java.util.ArrayList;
 import java.util.List;
 import veil.dsl.DslException;
+import veil.ludeme.BoolExpr;
+import veil.ludeme.CardTable;
+import veil.ludeme.LudState;
 import veil.ludeme.Effect;
 import veil.ludeme.IntExpr;
 import veil.ludeme.PlaceExpr;
@@ -29,9 +32,12 @@ public final class Transfer extends SimpleLudeme {
   private final boolean all;
 
   private Transfer(boolean all) {
-    super(all ? "moveAll" : "put", Type.EFFECT, all ? "Moves every card of one place to another."
+    super(all ? "moveAll" : "put", Type.EFFECT, all ? "Moves every card of one place to another, or every card for "
+        + "which if: holds (all sevens from that hand to mine), as one effect."
         : "Moves one given card, wherever it is, to a place: (put (card 19) \"Imp\").",
-        all ? new Param[] {Param.required("from", "place", "the source"), Param.required("to", "place", "where to")}
+        all ? new Param[] {Param.required("from", "place", "the source"), Param.required("to", "place", "where to"),
+            Param.named("if", "condition", "only the cards for which this holds, with Card bound, all decided before "
+                + "any moves, e.g. (= (rank Card) Choice)")}
             : new Param[] {Param.pos("card", "card", "the card"), Param.pos("to", "place", "where to")});
     this.all = all;
   }
@@ -59,7 +65,30 @@ public final class Transfer extends SimpleLudeme {
         throw a.error("from", "Each is for deals", "one place");
       }
       PlaceExpr from = fromRef.expr();
-      return (Effect) s -> t.moveAll(s, from.instance(s), to.instance(s));
+      if (!a.has("if")) {
+        return (Effect) s -> t.moveAll(s, from.instance(s), to.instance(s));
+      }
+      BoolExpr cond = a.bool("if");
+      if (CardTable.wordsFor(CardTable.MAX_CARDS) > 4) {
+        throw new IllegalStateException("moveAll if: keeps at most four words of chosen cards");
+      }
+      return (Effect) s -> {
+        int src = from.instance(s);
+        int dst = to.instance(s);
+        // Every card is judged before any moves (the condition may read the place); at most four words, kept in
+        // locals so that nothing is allocated.
+        long c0 = chosen(s, cond, src, 0);
+        long c1 = s.words > 1 ? chosen(s, cond, src, 1) : 0;
+        long c2 = s.words > 2 ? chosen(s, cond, src, 2) : 0;
+        long c3 = s.words > 3 ? chosen(s, cond, src, 3) : 0;
+        if (src == dst) {
+          return;
+        }
+        move(t, s, c0, 0, src, dst);
+        move(t, s, c1, 1, src, dst);
+        move(t, s, c2, 2, src, dst);
+        move(t, s, c3, 3, src, dst);
+      };
     }
     IntExpr card = a.intExpr("card");
     return (Effect) s -> {
@@ -70,6 +99,31 @@ public final class Transfer extends SimpleLudeme {
         t.moveCard(s, k, at, dst);
       }
     };
+  }
+
+  /** The cards of word w of place instance x for which cond holds, Card bound to each. */
+  private static long chosen(LudState s, BoolExpr cond, int x, int w) {
+    long m = s.places[x * s.words + w];
+    long out = 0;
+    int saved = s.boundCard;
+    while (m != 0) {
+      int bit = Long.numberOfTrailingZeros(m);
+      m &= m - 1;
+      s.boundCard = w << 6 | bit;
+      if (cond.eval(s)) {
+        out |= 1L << bit;
+      }
+    }
+    s.boundCard = saved;
+    return out;
+  }
+
+  private static void move(Table t, LudState s, long cards, int w, int from, int to) {
+    while (cards != 0) {
+      int c = w << 6 | Long.numberOfTrailingZeros(cards);
+      cards &= cards - 1;
+      t.moveCard(s, c, from, to);
+    }
   }
 
   @Override
@@ -86,7 +140,10 @@ public final class Transfer extends SimpleLudeme {
   static final class Gdl {
     private Gdl() {}
 
-    /** (moveAll from:P to:Q): every card, lowest first; the last card moved is the highest. */
+    /**
+     * (moveAll from:P to:Q [if:cond]): every card (for which cond holds, Card bound), lowest first; the last card
+     * moved is the highest.
+     */
     public static void moveAll(Bound b, Ctx ctx, Flow f) throws ExportException {
       Exprs x = f.x;
       List<String> body = new ArrayList<>();
@@ -94,6 +151,11 @@ public final class Transfer extends SimpleLudeme {
       Val to = x.place(b.get("to"), ctx, body);
       String c = x.out.var();
       body.add(x.store.read(x.fam.at(), List.of(c), from.term()));
+      if (b.has("if")) {
+        x.cond(b.get("if"), ctx.bind("Card", Val.of(c, Kind.CARD), Program.atom(x.m.isCard(), c)), body);
+        // A place moved to itself stays as it is (the engine moves nothing).
+        body.add(Program.atom("distinct", from.term(), to.term()));
+      }
       Family at = f.fam.at();
       f.seesMove(new Flow.CardMove(c, from.term(), to.term(), body));
       // The highest card of the source is the last moved: read before the move.
@@ -104,6 +166,9 @@ public final class Transfer extends SimpleLudeme {
         String d = x.out.var();
         List<String> higher = new ArrayList<>(body);
         higher.add(x.store.read(x.fam.at(), List.of(d), from.term()));
+        if (b.has("if")) {
+          x.cond(b.get("if"), ctx.bind("Card", Val.of(d, Kind.CARD), Program.atom(x.m.isCard(), d)), higher);
+        }
         higher.add(Program.atom(cardBefore(x), c, d));
         lastBody.add(Program.not(x.helper("higher", ctx, List.of(higher), List.of(List.of(c))).call(c)));
       }

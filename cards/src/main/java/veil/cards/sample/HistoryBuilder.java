@@ -126,8 +126,12 @@ final class HistoryBuilder {
     }
     // First only the moves whose payload is a card that moves in this step (a role without any keeps them all);
     // then, if none matched, every legal move, those first.
-    return search(sk, obs, t, observer, moved, n, true) || search(sk, obs, t, observer, moved, n, false);
+    return search(sk, obs, t, observer, moved, n, true)
+        || narrowedLast && search(sk, obs, t, observer, moved, n, false);
   }
+
+  /** Whether the last narrow search left out some legal move (then the wide search tries them too). */
+  private boolean narrowedLast;
 
   private boolean search(Skeleton sk, Observation obs, int t, int observer, long moved, int n, boolean narrow) {
     boolean narrowed = false;
@@ -154,8 +158,8 @@ final class HistoryBuilder {
       narrowed |= k < l.size();
       candidateCount[r] = k;
     }
-    if (!narrow && !narrowed) {
-      return false; // the narrow search already tried exactly these
+    if (narrow) {
+      narrowedLast = narrowed; // when false, the wide search would try exactly these again
     }
     searchSk = sk;
     searchObs = obs;

@@ -269,7 +269,8 @@ final class Worker {
     if (obs == basis) {
       return true; // observations only grow
     }
-    if (basisCopy == null) {
+    if (basisCopy == null || basisCopy.length() < done) {
+      // No copy of the steps analysed (a failed analysis stops before copying): start again rather than compare.
       return done == 0;
     }
     for (int t = 0; t < done; t++) {

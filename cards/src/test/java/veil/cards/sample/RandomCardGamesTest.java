@@ -59,12 +59,20 @@ class RandomCardGamesTest {
         b.append("    (end (if (= (tricks) ").append(perHand).append(") (byScore ").append(score)
             .append(misere ? " misere:True" : "").append(")))))\n");
       } else {
-        b.append("    (play (move to:\"Discard\" name:play");
-        if (drawAfterMove) {
-          b.append(" then:(draw from:\"Deck\" to:(hand Mover))");
+        String play = "(move to:\"Discard\" name:play"
+            + (drawAfterMove ? " then:(draw from:\"Deck\" to:(hand Mover))" : "") + ")";
+        // Beside playing a card, announcing a rank one holds (an announced choice filtered by a condition on the
+        // hand) and laying down every card of it (a move by property). Only on decks too large for the chi-square
+        // test: how many moves a player has then depends on its hidden hand, and the card sampler's posterior (every
+        // consistent history once) is not the enumeration's (other players moving uniformly at random). Laid down
+        // face up (won piles visible to all), as sets are: laid face down, the sampler knows the cards' rank only by
+        // rejecting replays, and runs out of draws (a limit, not a wrong sample: found with seed 20261123).
+        if (deck() > MAX_ENUMERATED_DECK && wonVisible.equals("All") && r.nextBoolean()) {
+          play = "(or {" + play + " (choose lay Ranks if:(not (empty (cards (hand Mover) rank:Choice)))"
+              + " then:(moveAll from:(hand Mover) to:(pile \"Won\" Mover) if:(= (rank Card) Choice)))})";
         }
-        b.append("))\n    (end (if (empty (hand Mover)) (result Mover ").append(misere ? "Loss" : "Win")
-            .append(")))))\n");
+        b.append("    (play ").append(play).append(")\n    (end (if (empty (hand Mover)) (result Mover ")
+            .append(misere ? "Loss" : "Win").append(")))))\n");
       }
       return b.toString();
     }
@@ -128,8 +136,9 @@ class RandomCardGamesTest {
     assertThat(sampler.stats().structureMismatches.sum()).as(text).isZero();
     net.jqwik.api.statistics.Statistics.label("rule").collect(spec.trick() ? "trick" : "move");
     net.jqwik.api.statistics.Statistics.label("hands visible").collect(spec.handVisible());
-    net.jqwik.api.statistics.Statistics.label("enumerated").collect(spec.deck() <= 8 && points > 0);
-    if (spec.deck() <= 8 && points > 0) {
+    net.jqwik.api.statistics.Statistics.label("announced rank, laid down").collect(text.contains("(choose lay"));
+    net.jqwik.api.statistics.Statistics.label("enumerated").collect(spec.deck() <= MAX_ENUMERATED_DECK && points > 0);
+    if (spec.deck() <= MAX_ENUMERATED_DECK && points > 0) {
       chiSquareAgainstEnumeration(g, play, text, spec.seed());
     }
   }
@@ -139,6 +148,8 @@ class RandomCardGamesTest {
    * samples: a hand hidden from everyone, its owner included, gives up to tens of thousands of states at the middle).
    */
   static final int MAX_CHI_STATES = 400;
+  /** Games of at most this many cards are also tested against exact enumeration. */
+  static final int MAX_ENUMERATED_DECK = 8;
 
   /**
    * At a point of the game (the middle, or the first point after it where the posterior has at most {@link

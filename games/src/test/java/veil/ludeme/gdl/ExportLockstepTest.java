@@ -64,6 +64,12 @@ class ExportLockstepTest {
     ExportFixtures.verify("whist", Map.of(), "strict", 20, 11);
   }
 
+  /** Go Fish is not bundled yet (its honest agents fall back), so the conformance suite does not run its lockstep. */
+  @Test
+  void goFishAsksMovesByPropertyAndBooks() throws Exception {
+    ExportFixtures.verify("go-fish", Map.of(), "strict", 5, 12);
+  }
+
   @Test
   void golfVerifiesInStrictMode() throws Exception {
     ExportFixtures.verify("golf", Map.of(), "strict", 15, 10);

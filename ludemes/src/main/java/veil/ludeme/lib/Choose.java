@@ -7,6 +7,7 @@ import veil.dsl.Diagnostic;
 import veil.dsl.DslException;
 import veil.dsl.Node;
 import veil.ludeme.Action;
+import veil.ludeme.BoolExpr;
 import veil.ludeme.CompiledGame;
 import veil.ludeme.Effect;
 import veil.ludeme.LudState;
@@ -36,26 +37,28 @@ import veil.model.MoveList;
  * {@code (choose name [values] [then:effect] [visible:All|Mover])}: a move everyone sees (a bid, a bet, a fold). With
  * values ({@code 0..13}, {@code {Hearts Spades}}, {@code {P1 P2}}) the mover picks one, the move is the term
  * {@code (name value)} and its effects read the value as {@code Choice}; without, the move is the bare name.
- * {@code if:} keeps the values for which a condition holds (a bid must outrank the last one).
  */
 public final class Choose extends SimpleLudeme {
   public Choose() {
-    super("choose", Type.MOVE, "A move that is announced: the mover picks one of the values (a number range, suits or "
-        + "players), those for which if: holds, played as (name value) with the value readable as Choice in if: "
-        + "and then:; without values, the bare name (bet, fold). Everyone perceives the move (visible:Mover: only "
-        + "the mover).",
+    super("choose", Type.MOVE, "A move that is announced: the mover picks one of the values (a number range, suits, "
+        + "ranks or players), played as (name value) with the value readable as Choice in if: and then:; without "
+        + "values, the bare name (bet, fold). Everyone perceives the move (visible:Mover: only the mover).",
         Param.pos("name", "name", "the move's GDL name, e.g. bid"),
-        Param.optPos("values", "lo..hi or {value …}", "what may be chosen: numbers, suit names or players"),
-        Param.named("if", "condition", "only the values for which this holds may be chosen (Choice is the value), "
-            + "e.g. a bid above the last: if:(> Choice (var \"Bid\"))"),
+        Param.optPos("values", "lo..hi or {value …} or Players or Ranks",
+            "what may be chosen: numbers, suit names, rank names (Ranks: every rank) or players (Players: every one)"),
+        Param.named("if", "condition", "only the values for which this holds (Choice is the value), e.g. a rank you "
+            + "hold: (not (empty (cards (hand Mover) rank:Choice)))"),
         Param.named("then", "effect", "what happens after (Choice is the value chosen)"),
         Param.named("visible", "All|Mover", "who perceives the move (default All)"));
   }
 
-  /** The values of a choice: their ints, their GDL terms and their kind. */
-  record Values(int[] ints, String[] terms, Kind kind) {}
+  /**
+   * The values of a choice: their ints, their GDL terms and their kind. A choice of ranks is of kind NUM in GDL-II
+   * (a rank compares with (rank Card), whose GDL-II value is its position), with rank names as its move terms.
+   */
+  record Values(int[] ints, String[] terms, Kind kind, boolean ranks) {}
 
-  /** How a choice's names resolve: suits and players to their index (-1 when not one) and GDL term. */
+  /** How a choice's names resolve: suits, ranks and players to their index (-1 when not one) and GDL term. */
   interface Lookup {
     int suit(String name);
 
@@ -64,13 +67,40 @@ public final class Choose extends SimpleLudeme {
     int player(String name);
 
     String playerTerm(int player);
+
+    int rank(String name);
+
+    String rankTerm(int rank);
+
+    int players();
+
+    int ranks();
   }
 
   static Values values(Node n, Lookup c) throws DslException {
     List<Integer> ints = new ArrayList<>();
     List<String> terms = new ArrayList<>();
     Kind kind = Kind.NUM;
+    boolean ranks = false;
     List<Node> items = n instanceof Node.Braces b ? b.items() : List.of(n);
+    if (n instanceof Node.Sym s && s.name().equals("Players")) {
+      for (int p = 0; p < c.players(); p++) {
+        ints.add(p);
+        terms.add(c.playerTerm(p));
+      }
+      kind = Kind.PLAYER;
+      items = List.of();
+    } else if (n instanceof Node.Sym s && s.name().equals("Ranks")) {
+      if (c.ranks() == 0) {
+        throw new DslException(Diagnostic.at(n.pos(), "Ranks: the game's deck has no ranks", "a deck with ranks:"));
+      }
+      for (int r = 0; r < c.ranks(); r++) {
+        ints.add(r);
+        terms.add(c.rankTerm(r));
+      }
+      ranks = true;
+      items = List.of();
+    }
     for (Node item : items) {
       if (item instanceof Node.Range r) {
         if (r.to() - r.from() > 1000) {
@@ -92,9 +122,21 @@ public final class Choose extends SimpleLudeme {
         int p = c.player(s.name());
         ints.add(p);
         terms.add(c.playerTerm(p));
+      } else if (item instanceof Node.Sym s && c.rank(s.name()) >= 0) {
+        if (!ints.isEmpty() && !ranks) {
+          throw new DslException(Diagnostic.at(s.pos(), "the values of a choice are all numbers, all suits, all ranks "
+              + "or all players", "0..13 or {Hearts Spades} or {Jack Queen} or {P1 P2}"));
+        }
+        ranks = true;
+        ints.add(c.rank(s.name()));
+        terms.add(c.rankTerm(c.rank(s.name())));
       } else {
-        throw new DslException(Diagnostic.at(item.pos(), "expected numbers (lo..hi), suit names or players to choose "
-            + "from, found " + item.kind(), "0..13 or {Hearts Spades} or {P1 P2}"));
+        throw new DslException(Diagnostic.at(item.pos(), "expected numbers (lo..hi), suit or rank names or players to "
+            + "choose from (or Players, Ranks), found " + item.kind(), "0..13 or {Hearts Spades} or {P1 P2} or Ranks"));
+      }
+      if (ranks && (kind != Kind.NUM || item instanceof Node.Range || item instanceof Node.Int)) {
+        throw new DslException(Diagnostic.at(item.pos(), "the values of a choice are all numbers, all suits, all ranks "
+            + "or all players", "0..13 or {Hearts Spades} or {Jack Queen} or {P1 P2}"));
       }
     }
     if (ints.isEmpty() || ints.size() > 0xFFFF) {
@@ -103,7 +145,7 @@ public final class Choose extends SimpleLudeme {
     if (new TreeSet<>(ints).size() != ints.size()) {
       throw new DslException(Diagnostic.at(n.pos(), "a value is listed twice among the choices", "0..13"));
     }
-    return new Values(ints.stream().mapToInt(Integer::intValue).toArray(), terms.toArray(new String[0]), kind);
+    return new Values(ints.stream().mapToInt(Integer::intValue).toArray(), terms.toArray(new String[0]), kind, ranks);
   }
 
   private static Kind mix(Kind now, Kind next, List<Integer> before, Node at) throws DslException {
@@ -144,20 +186,34 @@ public final class Choose extends SimpleLudeme {
       public String playerTerm(int player) {
         return Names.gdl(c.game.playerNames.get(player));
       }
+
+      public int rank(String name) {
+        return c.cardTable.findRank(name);
+      }
+
+      public String rankTerm(int rank) {
+        return Names.gdl(c.cardTable.rankNames().get(rank));
+      }
+
+      public int players() {
+        return c.players();
+      }
+
+      public int ranks() {
+        return c.cardTable.rankNames().size();
+      }
     };
     Values vals = a.has("values") ? values(a.node("values"), names) : null;
     boolean all = toAll(a.text("visible", "All"), a.has("visible") ? a.node("visible") : a.call());
+    if (vals == null && a.has("if")) {
+      throw a.error("if", "if: filters the values of a choice, and this choice has none", "(choose ask Players if:…)");
+    }
     Effect then;
-    veil.ludeme.BoolExpr allowed = null;
+    BoolExpr when;
     c.choiceDepth += vals == null ? 0 : 1;
     try {
-      if (a.has("if")) {
-        if (vals == null) {
-          throw a.error("if", "if: filters the values of a choice, and this one has none", "(choose bid 1..7 if:…)");
-        }
-        allowed = a.bool("if");
-      }
       then = a.effect("then");
+      when = a.has("if") ? a.bool("if") : null;
     } finally {
       c.choiceDepth -= vals == null ? 0 : 1;
     }
@@ -171,11 +227,10 @@ public final class Choose extends SimpleLudeme {
       words[i] = t.tellIndex(texts[i]);
     }
     int n = c.players();
-    veil.ludeme.BoolExpr filter = allowed;
     Action act = new Action(verb) {
       @Override
       public void generate(LudState s, MoveList out) {
-        if (filter == null) {
+        if (when == null) {
           for (int i = 0; i < k; i++) {
             out.add(move(i));
           }
@@ -184,7 +239,7 @@ public final class Choose extends SimpleLudeme {
         int saved = s.choice;
         for (int i = 0; i < k; i++) {
           s.choice = values[i];
-          if (filter.eval(s)) {
+          if (when.eval(s)) {
             out.add(move(i));
           }
         }
@@ -258,6 +313,22 @@ public final class Choose extends SimpleLudeme {
             public String playerTerm(int player) {
               return m.player[player];
             }
+
+            public int rank(String name) {
+              return m.rankIndex(name);
+            }
+
+            public String rankTerm(int rank) {
+              return Names.gdl(m.game.cards.rankNames()[rank]);
+            }
+
+            public int players() {
+              return m.n;
+            }
+
+            public int ranks() {
+              return m.game.cards.rankNames().length;
+            }
           };
           this.vals = b.has("values") ? values(b.get("values"), names) : null;
           this.all = toAll(b.text("visible", "All"), b.call);
@@ -266,12 +337,37 @@ public final class Choose extends SimpleLudeme {
         }
       }
 
+      /** (choice_verb V), or for ranks (choice_verb RANK R) with R the rank's position (what (rank Card) reads). */
       private String table(Exprs x) {
         String rel = "choice_" + verb;
-        for (String term : vals.terms()) {
-          x.out.table(rel, "(" + rel + " " + term + ")", "(" + rel + " v): the values a " + verb + " may choose");
+        for (int i = 0; i < vals.terms().length; i++) {
+          String term = vals.terms()[i];
+          if (vals.ranks()) {
+            x.out.table(rel, "(" + rel + " " + term + " " + vals.ints()[i] + ")", "(" + rel + " v r): the ranks a "
+                + verb + " may choose, with each rank's position");
+          } else {
+            x.out.table(rel, "(" + rel + " " + term + ")", "(" + rel + " v): the values a " + verb + " may choose");
+          }
         }
         return rel;
+      }
+
+      /** Choice bound to the chosen value (the move's term, or for ranks the rank's position), bound by domain. */
+      private Ctx bindChoice(Ctx ctx, Exprs x, String term, String domain, List<String> body) {
+        TreeSet<Integer> nums = null;
+        if (vals.kind() == Kind.NUM) {
+          nums = new TreeSet<>();
+          for (int i : vals.ints()) {
+            nums.add(i);
+          }
+        }
+        if (!vals.ranks()) {
+          return ctx.bind("Choice", new Val(term, vals.kind(), nums), domain);
+        }
+        String r = x.out.var();
+        String lit = Program.atom(table(x), term, r);
+        body.add(lit);
+        return ctx.bind("Choice", new Val(r, Kind.NUM, nums), domain == null ? lit : domain + " " + lit);
       }
 
       @Override
@@ -290,23 +386,18 @@ public final class Choose extends SimpleLudeme {
           return x.helper("moves", ctx, List.of(List.of()), List.of(List.of(verb)));
         }
         String v = x.out.var();
-        List<String> body = new ArrayList<>(List.of(Program.atom(table(x), v)));
+        List<String> body = new ArrayList<>();
+        Ctx inner = ctx;
+        if (vals.ranks()) {
+          inner = bindChoice(ctx, x, v, null, body);
+        } else {
+          body.add(Program.atom(table(x), v));
+          inner = bindChoice(ctx, x, v, body.get(0), body);
+        }
         if (b.has("if")) {
-          Ctx with = ctx.bind("Choice", new Val(v, vals.kind(), nums()), Program.atom(table(x), v));
-          x.cond(b.get("if"), with, body);
+          x.cond(b.get("if"), inner, body);
         }
         return x.helper("moves", ctx, List.of(body), List.of(List.of(Program.atom(verb, v))));
-      }
-
-      private TreeSet<Integer> nums() {
-        if (vals.kind() != Kind.NUM) {
-          return null;
-        }
-        TreeSet<Integer> nums = new TreeSet<>();
-        for (int i : vals.ints()) {
-          nums.add(i);
-        }
-        return nums;
       }
 
       @Override
@@ -314,14 +405,7 @@ public final class Choose extends SimpleLudeme {
         Ctx ctx = Ctx.EMPTY;
         String seen = verb;
         if (vals != null) {
-          TreeSet<Integer> nums = null;
-          if (vals.kind() == Kind.NUM) {
-            nums = new TreeSet<>();
-            for (int i : vals.ints()) {
-              nums.add(i);
-            }
-          }
-          ctx = ctx.bind("Choice", new Val(value, vals.kind(), nums), doesLit);
+          ctx = bindChoice(ctx, f.x, value, doesLit, new ArrayList<>());
           seen = Program.atom(verb, value);
         }
         List<String> body = new ArrayList<>(List.of(doesLit));

@@ -1,0 +1,68 @@
+package veil.cards.sample;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import veil.cards.LudLoader;
+import veil.ludeme.CompiledGame;
+import veil.model.MoveList;
+import veil.model.Observation;
+import veil.model.Percepts;
+
+/**
+ * A card-sampler analysis that fails part-way (Go Fish, whose "go fish" answers the token model cannot hold) must
+ * leave the sampler able to take the next, longer observation: it used to compare that observation with a copy of
+ * fewer steps than it had analysed and threw {@code IndexOutOfBoundsException: step N of an observation of N steps}
+ * (the arena crash of issue 12).
+ */
+class FailedAnalysisTest {
+  @Test
+  void aLongerObservationAfterAFailedAnalysisIsAnsweredNotACrash() throws Exception {
+    CompiledGame g;
+    try (InputStream in = FailedAnalysisTest.class.getResourceAsStream("/veil/games/lud/go-fish.lud")) {
+      g = new LudLoader().load("go-fish.lud", new String(in.readAllBytes(), StandardCharsets.UTF_8), Map.of());
+    }
+    for (int seed = 0; seed < 4; seed++) {
+      aGame(g, seed);
+    }
+  }
+
+  private static void aGame(CompiledGame g, long seed) {
+    CardSampler sampler = new CardSampler(g);
+    SplittableRandom play = new SplittableRandom(seed);
+    SplittableRandom rng = new SplittableRandom(1);
+    var s = g.initialState();
+    MoveList moves = new MoveList();
+    Percepts percepts = new Percepts(g.roleCount());
+    Observation obs = new Observation(1);
+    int failedThenAsked = 0;
+    boolean failed = false;
+    while (!g.isTerminal(s) && obs.length() < 150) {
+      int[] joint = new int[g.roleCount()];
+      for (int r = 0; r < joint.length; r++) {
+        g.legalMoves(s, r, moves);
+        joint[r] = moves.get(play.nextInt(moves.size()));
+      }
+      g.apply(s, joint, percepts);
+      obs.add(joint[1], percepts.sorted(1));
+      if (failed) {
+        failedThenAsked++;
+      }
+      if (obs.length() % 7 != 0) {
+        continue;
+      }
+      // As an agent asks at its decisions: a copy of its observation, several steps longer than the last one.
+      int[][] history = sampler.sampleHistory(obs.copy(), rng);
+      failed |= history == null;
+      if (history != null) {
+        assertThat(veil.ai.sample.SamplerCheck.mismatch(g, obs, history)).isNull();
+      }
+    }
+    assertThat(sampler.stats().analysisFailures.sum()).as("the case this test is about happened").isPositive();
+    assertThat(failedThenAsked).isPositive();
+  }
+}
