@@ -25,7 +25,8 @@ import veil.ludeme.compile.Type;
  * <p>Engine: an exact branch search over the cards, lowest card first (it is either deadwood, laid off, or the
  * lowest card of one of the melds precomputed for it), on primitive masks and the call stack only, so it allocates
  * nothing and is safe on several threads. It is meant for hands (a call on more than {@value #MAX_CARDS} cards is a
- * rule failure rather than a search that does not end).
+ * rule failure rather than a search that does not end). Card sets are one 64-bit word: a game with more than 64
+ * cards cannot use it yet (an error where it is called).
  *
  * <p>GDL-II: none ({@link #gdl()} is null, so {@code veil export-gdl} names this ludeme). An exact translation of
  * the optimal arrangement needs a minimum over arrangements; every encoding tried on paper grounds to more than the
@@ -62,10 +63,15 @@ public final class Deadwood extends SimpleLudeme {
     CardsExpr cards = a.cards("cards");
     IntExpr without = a.has("without") ? a.intExpr("without") : null;
     CardsExpr layoff = a.has("layoff") ? a.cards("layoff") : null;
-    Melds melds = Melds.of(a.compiler().table.cards, value);
+    CardTable.Frozen table = a.compiler().table.cards;
+    if (table.count() > 64) {
+      throw new DslException(veil.dsl.Diagnostic.at(a.pos(), "(deadwood …) arranges the cards of decks of at most 64 "
+          + "cards for now; this game has " + table.count(), "a deck of at most 64 cards"));
+    }
+    Melds melds = Melds.of(table, value);
     Pos where = a.pos();
     return (IntExpr) s -> {
-      long m = cards.eval(s);
+      long m = cards.eval(s, 0);
       if (without != null) {
         int c = without.eval(s);
         if (c >= 0 && c < 64) {
@@ -75,7 +81,7 @@ public final class Deadwood extends SimpleLudeme {
       if (layoff == null) {
         return melds.deadwood(check(m, where), 0L, 0L);
       }
-      long k = check(layoff.eval(s) & ~m, where);
+      long k = check(layoff.eval(s, 0) & ~m, where);
       long runs = melds.meldedRuns(k);
       long sets = melds.meldedSets(k);
       return melds.deadwood(check(m, where), runs, sets);
