@@ -28,6 +28,13 @@ class ConformanceTest {
   /** The test fakes: hand-written, no GDL-II rules; the coin they hide never changes a player's choice. */
   static final Set<String> FAKES = Set.of("counter", "counter-long");
 
+  /**
+   * Bundled games that use a ludeme with no GDL-II translation yet, and that ludeme: check (l) is left out for them
+   * (it would fail, as {@code veil conform} reports), and {@link #gamesWithoutGdlRulesNameTheLudemeThatLacksOne}
+   * proves the export fails for that reason and no other.
+   */
+  static final Map<String, String> NO_GDL = Map.of("gin-rummy", "deadwood");
+
   static final GameRegistry REGISTRY = registry();
 
   static GameRegistry registry() {
@@ -38,6 +45,9 @@ class ConformanceTest {
 
   static Target target(String name) {
     Target t = ConformTargets.of(REGISTRY, name, Map.of());
+    if (NO_GDL.containsKey(name)) {
+      return t.withGdlRules(null);
+    }
     return FAKES.contains(name) ? t.withGdlRules(null).withInformation(Target.Information.PERFECT) : t;
   }
 
@@ -51,7 +61,21 @@ class ConformanceTest {
     List<String> names = REGISTRY.bundledNames();
     assertThat(names).containsAll(GameRegistry.standard().bundledNames()).containsAll(FAKES);
     for (String name : names) {
-      assertThat(target(name).gdl() != null).as(name).isEqualTo(!FAKES.contains(name));
+      assertThat(target(name).gdl() != null).as(name).isEqualTo(!FAKES.contains(name) && !NO_GDL.containsKey(name));
+    }
+  }
+
+  @Test
+  void gamesWithoutGdlRulesNameTheLudemeThatLacksOne() {
+    for (Map.Entry<String, String> e : NO_GDL.entrySet()) {
+      Target t = ConformTargets.of(REGISTRY, e.getKey(), Map.of());
+      assertThat(REGISTRY.bundledNames()).contains(e.getKey());
+      try {
+        assertThat(t.gdl().rules(REGISTRY.load(e.getKey(), Map.of())).why()).as(e.getKey())
+            .contains("the ludeme (" + e.getValue() + " …)").contains("cannot be exported to GDL-II yet");
+      } catch (veil.model.GameLoadException ex) {
+        throw new AssertionError(ex.getMessage(), ex);
+      }
     }
   }
 

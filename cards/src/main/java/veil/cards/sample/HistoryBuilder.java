@@ -148,6 +148,8 @@ final class HistoryBuilder {
           c[k++] = l.get(i);
         }
       }
+      // Whether the narrow search leaves some of this role's moves out (both passes must agree on it).
+      narrowed |= k > 0 && k < l.size();
       if (!narrow || k == 0) {
         for (int i = 0; i < l.size(); i++) {
           if (!movesCard(l.get(i), moved)) {
@@ -155,7 +157,6 @@ final class HistoryBuilder {
           }
         }
       }
-      narrowed |= k < l.size();
       candidateCount[r] = k;
     }
     if (narrow) {

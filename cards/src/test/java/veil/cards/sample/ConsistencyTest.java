@@ -15,7 +15,7 @@ import veil.model.Observation;
 /** Random games of every bundled card game; samples at random points for every player must replay the observation. */
 class ConsistencyTest {
   @ParameterizedTest
-  @ValueSource(strings = {"hearts", "hearts-simple", "agram", "golf", "ninety-eight", "bottle-imp"})
+  @ValueSource(strings = {"hearts", "hearts-simple", "agram", "golf", "ninety-eight", "bottle-imp", "gin-rummy"})
   void everySampleReplaysTheObservation(String name) {
     check(name, Play.bundled(name), 3);
   }
