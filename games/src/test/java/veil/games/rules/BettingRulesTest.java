@@ -10,27 +10,18 @@ import veil.model.PayoffRange;
 /**
  * The betting ludemes (pot, bet, handOver, showdown) with three players, where the two-player games cannot show
  * them: a folded player is skipped, a round may open past a folded player, and a split pot's odd chip goes to the
- * earliest seat.
+ * earliest seat. The game is the test game three-handed-betting (ConformanceTest runs the conformance suite on it,
+ * GDL-II lockstep included).
  */
 class BettingRulesTest {
-  static final String GAME = """
-      (game "Three-handed"
-        (players 3)
-        (bound 40)
-        (equipment {
-          (deck "Deck" suits:{Spades Hearts} ranks:{Jack Queen King})
-          (map "Rank" {(Jack 1) (Queen 2) (King 3)})
-          (hand Each)
-          (pot ante:1)
-        })
-        (rules
-          (start {(shuffle "Deck") (deal 1 to:(hand Each))})
-          (play (bet sizes:{1 2} cap:2))
-          (end (if (handOver) (showdown (sum "Rank" (hand Player)) range:-10..10)))))
-      """;
 
   static Play deal(String... cards) throws Exception {
-    Play p = new Play(new LudLoader().load("three.lud", GAME, Map.of()));
+    String text;
+    try (java.io.InputStream in = BettingRulesTest.class.getResourceAsStream(
+        "/veil/testgames/three-handed-betting.lud")) {
+      text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+    Play p = new Play(new LudLoader().load("three-handed-betting.lud", text, Map.of()));
     for (String c : cards) {
       p.deal("(card " + c + ")");
     }

@@ -132,8 +132,15 @@ public final class Betting extends SimpleLudeme {
         return this;
       }
       case 1:
+        int[] mx = c.vars.get(MAX);
+        int[] bets = c.vars.get(BETS);
+        if (mx == null || bets == null) {
+          throw new DslException(veil.dsl.Diagnostic.at(a.pos(), "(bet …) needs the pot: add (pot …) to the "
+              + "equipment", "(pot ante:1)"));
+        }
         return c.move(expandBet(a.call(), n, a.list("sizes"), a.constInt("cap", 1, 1_000_000, "the cap"),
-            a.has("first") ? a.node("first") : null, a.has("between") ? a.list("between") : List.of()));
+            a.has("first") ? a.node("first") : null, a.has("between") ? a.list("between") : List.of(),
+            c.varInit.get(mx[0]), c.varInit.get(bets[0])));
       case 2:
         return c.bool(expandHandOver(a.call()));
       default:
@@ -152,7 +159,8 @@ public final class Betting extends SimpleLudeme {
     switch (kind) {
       case 1:
         return (GdlEmitter.Move) (b, x) -> MoveRuleGdl.move(expandBet(b.call, x.m.n, list(b, "sizes"),
-            capOf(b), b.has("first") ? b.get("first") : null, b.has("between") ? list(b, "between") : List.of()), x);
+            capOf(b), b.has("first") ? b.get("first") : null, b.has("between") ? list(b, "between") : List.of(),
+            initial(x.m.game, MAX), initial(x.m.game, BETS)), x);
       case 2:
         return (GdlEmitter.Cond) (b, ctx, body, x) -> x.cond(expandHandOver(b.call), ctx, body);
       case 3:
@@ -164,6 +172,12 @@ public final class Betting extends SimpleLudeme {
       default:
         return null; // the pot is equipment: its registers are variables, exported as every variable is
     }
+  }
+
+  /** A pot register's declared start value. */
+  private static int initial(veil.ludeme.CompiledGame g, String var) {
+    veil.ludeme.LudState s = (veil.ludeme.LudState) g.initialState();
+    return s.v[g.layout.vars + g.vars.get(var)[0]];
   }
 
   private static List<Node> list(Bound b, String name) {
@@ -193,15 +207,22 @@ public final class Betting extends SimpleLudeme {
    * The move rule. Every register is read as it was when the move was chosen; a check, call or fold that ends the
    * round resets the round's registers instead of marking the mover as having acted.
    */
-  static Node expandBet(Node.Call call, int n, List<Node> sizes, int cap, Node first, List<Node> between) {
+  static Node expandBet(Node.Call call, int n, List<Node> sizes, int cap, Node first, List<Node> between,
+      int max0, int bets0) {
     Map<String, Node> holes = new HashMap<>();
-    // the size of the current round
-    String size = sizes.isEmpty() ? "0" : "#s" + (sizes.size() - 1);
-    for (int r = sizes.size() - 2; r >= 0; r--) {
-      size = "(if (= (var \"Pot-Round\") " + (r + 1) + ") #s" + r + " " + size + ")";
-    }
-    for (int r = 0; r < sizes.size(); r++) {
-      holes.put("#s" + r, sizes.get(r));
+    // the highest stake after a bet or raise: with literal sizes, a table of the stakes a bet or raise can start from
+    // in each round (so that the GDL-II export's number analysis sees the few stakes there are, not every sum
+    // within the step bound); else the sum
+    String raised = raisedTable(sizes, cap, max0, bets0);
+    if (raised == null) {
+      String size = sizes.isEmpty() ? "0" : "#s" + (sizes.size() - 1);
+      for (int r = sizes.size() - 2; r >= 0; r--) {
+        size = "(if (= (var \"Pot-Round\") " + (r + 1) + ") #s" + r + " " + size + ")";
+      }
+      for (int r = 0; r < sizes.size(); r++) {
+        holes.put("#s" + r, sizes.get(r));
+      }
+      raised = "(+ (var \"Pot-Max\") " + size + ")";
     }
     // the effects between rounds, by the round that ended
     String gap = "{}";
@@ -224,7 +245,7 @@ public final class Betting extends SimpleLudeme {
       pass = "(if (= (var \"Pot-Out\" (left Mover)) 0) {} " + pass + ")";
     }
     String after = after(n, sizes.size(), gap, level, pass, false);
-    String raise = "{(set \"Pot-In\" Mover (+ (var \"Pot-Max\") " + size + ")) (add \"Pot-Max\" " + size + ") "
+    String raise = "{(set \"Pot-In\" Mover " + raised + ") (set \"Pot-Max\" " + raised + ") "
         + "(add \"Pot-Bets\" 1) (set \"Pot-Acted\" Mover 1) " + pass + "}";
     String level0 = "(= (var \"Pot-In\" Mover) (var \"Pot-Max\"))";
     String text = "{"
@@ -263,6 +284,60 @@ public final class Betting extends SimpleLudeme {
         + "{" + gap + " (add \"Pot-Round\" 1) (set \"Pot-Bets\" 0) (forEach Player (set \"Pot-Acted\" Player 0)) "
         + open + "} (set \"Pot-Over\" 1))";
     return "(if " + level + " " + endRound + " {(set \"Pot-Acted\" Mover 1) " + pass + "})";
+  }
+
+  /**
+   * With every size a literal: the stake after a bet or raise as a table over (round, highest stake) of every pair a
+   * bet or raise can start from (found by following the rounds from the pot's start: a raise while fewer than cap
+   * bets were made adds the round's size; a round's end keeps the stake). Null when a size is not a literal.
+   */
+  static String raisedTable(List<Node> sizes, int cap, int max0, int bets0) {
+    int rounds = sizes.size();
+    int[] size = new int[rounds];
+    for (int r = 0; r < rounds; r++) {
+      if (!(sizes.get(r) instanceof Node.Int i) || i.value() < 0 || i.value() > 1_000_000) {
+        return null;
+      }
+      size[r] = (int) i.value();
+    }
+    // per round, the stakes a raise can start from (stake -> the stake after it)
+    List<java.util.TreeSet<Integer>> from = new ArrayList<>();
+    java.util.TreeSet<Integer> starts = new java.util.TreeSet<>(List.of(max0));
+    long pairs = 0;
+    for (int r = 0; r < rounds; r++) {
+      java.util.TreeSet<Integer> raisable = new java.util.TreeSet<>();
+      java.util.TreeSet<Integer> ends = new java.util.TreeSet<>(starts);
+      for (int start : starts) {
+        long stake = start;
+        for (int b = r == 0 ? bets0 : 0; b < cap; b++) {
+          raisable.add((int) stake);
+          stake += size[r];
+          if (stake > 1_000_000_000L) {
+            return null;
+          }
+          ends.add((int) stake);
+        }
+      }
+      pairs += raisable.size();
+      if (pairs > 2000) {
+        return null; // too many stakes for a table: the sum it is
+      }
+      from.add(raisable);
+      starts = ends;
+    }
+    String table = null;
+    for (int r = rounds - 1; r >= 0; r--) {
+      String inRound = null;
+      for (int stake : from.get(r).descendingSet()) {
+        String v = Integer.toString(stake + size[r]);
+        inRound = inRound == null ? v : "(if (= (var \"Pot-Max\") " + stake + ") " + v + " " + inRound + ")";
+      }
+      if (inRound == null) {
+        continue;
+      }
+      table = table == null ? inRound : "(if (= (var \"Pot-Round\") " + (r + 1) + ") " + inRound + " " + table + ")";
+    }
+    return table == null ? "(var \"Pot-Max\")" : table;
   }
 
   /** {@code (left … (left of))}, k times. */
@@ -304,11 +379,16 @@ public final class Betting extends SimpleLudeme {
     String share = "(/ " + pot + " " + winners + ")";
     if (n > 2) {
       // the odd chips: one each to the winners seated first
-      StringBuilder before = new StringBuilder("(+");
-      for (String q : seats) {
-        before.append(" (if (and (< ").append(q).append(" Player) ").append(wins(q, n)).append(") 1 0)");
+      // how many winners sit before Player: by seat, as players compare only for equality
+      String before = "0";
+      for (int p = n; p >= 2; p--) {
+        List<String> terms = new ArrayList<>();
+        for (int q = 1; q < p; q++) {
+          terms.add("(if " + wins("P" + q, n) + " 1 0)");
+        }
+        String earlier = terms.size() == 1 ? terms.get(0) : "(+ " + String.join(" ", terms) + ")";
+        before = "(if (= Player P" + p + ") " + earlier + " " + before + ")";
       }
-      before.append(")");
       String odd = "(- " + pot + " (* " + winners + " " + share + "))";
       share = "(+ " + share + " (if (< " + before + " " + odd + ") 1 0))";
     }
