@@ -69,7 +69,8 @@ public final class Betting extends SimpleLudeme {
             + "and raises a round. A round ends when every player still in has acted and all have put the same; "
             + "between:'s effect of that round runs (e.g. a deal) and first: opens the next; after the last round, "
             + "or when one player is left, the hand is over. A folded player is skipped. The moves are announced "
-            + "to everyone (check, bet, call, raise, fold).",
+            + "to everyone (check, bet, call, raise, fold; a game with (bet …) cannot have choose moves of these "
+            + "names).",
             Param.required("sizes", "{int …}", "the bet size of each round, e.g. {2 4}; their number is the rounds'"),
             Param.required("cap", "int literal", "the most bets and raises in a round (blinds count as one)"),
             Param.named("first", "player", "who acts first in every round after the first (default P1)"),
@@ -79,7 +80,8 @@ public final class Betting extends SimpleLudeme {
         new Betting("showdown", Type.OUTCOME, 3, "Pays the pot: to the one player left, or split evenly among the "
             + "players still in with the highest strength (odd chips to the earliest seats); each player is paid "
             + "what it wins less what it put in. Goals as for payoff.",
-            Param.pos("strength", "int", "the hand's strength, an expression of Player (larger wins)"),
+            Param.pos("strength", "int", "the hand's strength, an expression of Player (larger wins) that does not "
+                + "bind Player itself"),
             Param.required("range", "lo..hi", "the amounts the game can pay, as for payoff")));
   }
 
@@ -132,18 +134,17 @@ public final class Betting extends SimpleLudeme {
         return this;
       }
       case 1:
+        needsPot(c, a);
         int[] mx = c.vars.get(MAX);
         int[] bets = c.vars.get(BETS);
-        if (mx == null || bets == null) {
-          throw new DslException(veil.dsl.Diagnostic.at(a.pos(), "(bet …) needs the pot: add (pot …) to the "
-              + "equipment", "(pot ante:1)"));
-        }
         return c.move(expandBet(a.call(), n, a.list("sizes"), a.constInt("cap", 1, 1_000_000, "the cap"),
             a.has("first") ? a.node("first") : null, a.has("between") ? a.list("between") : List.of(),
             c.varInit.get(mx[0]), c.varInit.get(bets[0])));
       case 2:
+        needsPot(c, a);
         return c.bool(expandHandOver(a.call()));
       default:
+        needsPot(c, a);
         return c.outcome(expandShowdown(a.call(), n, a.node("strength"), a.node("range")));
     }
   }
@@ -171,6 +172,13 @@ public final class Betting extends SimpleLudeme {
         };
       default:
         return null; // the pot is equipment: its registers are variables, exported as every variable is
+    }
+  }
+
+  private void needsPot(Compiler c, Args a) throws DslException {
+    if (!c.vars.containsKey(MAX)) {
+      throw new DslException(veil.dsl.Diagnostic.at(a.pos(), "(" + name() + " …) needs the pot: add (pot …) to the "
+          + "equipment", "(pot ante:1)"));
     }
   }
 
