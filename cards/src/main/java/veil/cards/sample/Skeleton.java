@@ -49,10 +49,13 @@ final class Skeleton {
     probed = Arrays.copyOf(probed, cap);
   }
 
-  /** Appends the next step from the observer's raw percepts; false when one is not a card move. */
+  /**
+   * Appends the next step from the observer's raw percepts; false when one is neither a card move nor a told word
+   * (an announced move, kept in the raw percepts that every replay must reproduce).
+   */
   boolean addStep(int[] rawPercepts) {
     for (int p : rawPercepts) {
-      if (Table.perceptCard(p) < -1) {
+      if (Table.perceptCard(p) < -1 && !told(p)) {
         return false;
       }
     }
@@ -65,6 +68,9 @@ final class Skeleton {
     }
     stepStart[steps] = moveCount;
     for (int p : rawPercepts) {
+      if (told(p)) {
+        continue;
+      }
       card[moveCount] = Table.perceptCard(p);
       from[moveCount] = Table.perceptFrom(p);
       to[moveCount] = Table.perceptTo(p);
@@ -75,6 +81,10 @@ final class Skeleton {
     version++;
     stepStart[steps] = moveCount;
     return true;
+  }
+
+  private static boolean told(int percept) {
+    return percept >>> 28 == Table.PERCEPT_TELL;
   }
 
   /** Records that at the start of {@code step} the place held none of {@code mask}. */

@@ -73,6 +73,14 @@ public final class Compiler {
   /** The ludemes the game calls, in the order first called. */
   private final java.util.Set<Ludeme> used = new java.util.LinkedHashSet<>();
 
+  /**
+   * Records a ludeme as used without compiling a call to it: a ludeme whose call is outside the card sampler only in
+   * some forms (a choice only its mover perceives) marks the game with a ludeme that says so.
+   */
+  public void markUsed(Ludeme l) {
+    used.add(l);
+  }
+
   public List<Ludeme> used() {
     return List.copyOf(used);
   }

@@ -143,6 +143,9 @@ public final class Choose extends SimpleLudeme {
     };
     Values vals = a.has("values") ? values(a.node("values"), names) : null;
     boolean all = toAll(a.text("visible", "All"), a.has("visible") ? a.node("visible") : a.call());
+    if (!all) {
+      c.markUsed(HIDDEN);
+    }
     Effect then;
     c.choiceDepth += vals == null ? 0 : 1;
     try {
@@ -192,9 +195,24 @@ public final class Choose extends SimpleLudeme {
 
   @Override
   public CardSampling cardSampling() {
-    // its percept is a word, not a card move: the card sampler does not model it
-    return CardSampling.OUTSIDE;
+    // announced to every player: the card sampler finds the move from the word; a choice only its mover perceives
+    // marks the game with HIDDEN, which it does not model (the others could not tell which move was made)
+    return CardSampling.ANNOUNCED;
   }
+
+  /** What a (choose … visible:Mover) is to the card sampler: outside it. Not a ludeme of the language. */
+  static final SimpleLudeme HIDDEN = new SimpleLudeme("choose visible:Mover", Type.MOVE,
+      "A choice only its mover perceives.") {
+    @Override
+    public Object build(Args a) {
+      throw new IllegalStateException("not a ludeme of the language");
+    }
+
+    @Override
+    public CardSampling cardSampling() {
+      return CardSampling.OUTSIDE;
+    }
+  };
 
   @Override
   public GdlEmitter gdl() {
