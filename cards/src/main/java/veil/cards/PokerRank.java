@@ -4,6 +4,7 @@ import veil.dsl.DslException;
 import veil.ludeme.CardTable;
 import veil.ludeme.CardsExpr;
 import veil.ludeme.IntExpr;
+import veil.ludeme.LudState;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Param;
@@ -59,9 +60,14 @@ public final class PokerRank extends SimpleLudeme {
             "a deck with suits and ranks");
       }
     }
-    Evaluator eval = new Evaluator(table.rank(), table.suitMask(), table.rankNames().length);
+    if (table.suitNames().length > 16) {
+      throw a.error("cards", "pokerRank needs a deck of at most 16 suits, this game has " + table.suitNames().length,
+          "a deck with four suits");
+    }
+    Evaluator eval = new Evaluator(table.rank(), table.suit(), table.suitMask(), table.suitNames().length,
+        table.rankNames().length);
     CardsExpr cards = a.cards("cards");
-    return (IntExpr) s -> eval.rank(cards.eval(s));
+    return (IntExpr) s -> eval.rank(cards, s);
   }
 
   @Override
@@ -72,42 +78,77 @@ public final class PokerRank extends SimpleLudeme {
   /** The evaluator over a card bitmask, given each card's rank index and each suit's card mask (read only). */
   public static final class Evaluator {
     private final int[] rank;
+    private final int[] suit;
     private final long[] suitMask;
+    private final int suits;
     private final int top;
 
-    /** Each card's rank index (0 lowest), each suit's card mask, and the deck's number of ranks. */
-    public Evaluator(int[] rank, long[] suitMask, int ranks) {
+    /**
+     * Each card's rank index (0 lowest) and suit, each suit's card mask ({@code suitMask[k * words + w]} is word w of
+     * suit k's cards), and the deck's number of ranks.
+     */
+    public Evaluator(int[] rank, int[] suit, long[] suitMask, int suits, int ranks) {
+      if (suits > 16) {
+        throw new IllegalArgumentException("at most 16 suits");
+      }
       this.rank = rank.clone();
+      this.suit = suit.clone();
       this.suitMask = suitMask.clone();
+      this.suits = suits;
       this.top = ranks - 1;
     }
 
-    /** The hand value of the cards in {@code mask}. */
+    /** The hand value of the cards in {@code mask} (a game of at most 64 cards: one word). */
     public int rank(long mask) {
-      // ranks held at least once, twice, three and four times
+      return rank(null, null, mask);
+    }
+
+    /** The hand value of a set of cards of the state, word by word (card c is bit c & 63 of word c >>> 6). */
+    public int rank(CardsExpr cards, LudState s) {
+      return rank(cards, s, 0);
+    }
+
+    /** Word w of the set: of the expression when there is one, else the single word {@code mask}. */
+    private static long word(CardsExpr cards, LudState s, long mask, int w) {
+      return cards == null ? mask : cards.eval(s, w);
+    }
+
+    private int rank(CardsExpr cards, LudState s, long mask) {
+      int words = cards == null ? 1 : s.words;
+      // ranks held at least once, twice, three and four times; cards per suit, four bits each
       int one = 0;
       int two = 0;
       int three = 0;
       int four = 0;
-      for (long m = mask; m != 0; m &= m - 1) {
-        int r = 1 << rank[Long.numberOfTrailingZeros(m)];
-        four |= three & r;
-        three |= two & r;
-        two |= one & r;
-        one |= r;
+      long perSuit = 0;
+      for (int w = 0; w < words; w++) {
+        for (long m = word(cards, s, mask, w); m != 0; m &= m - 1) {
+          int c = w << 6 | Long.numberOfTrailingZeros(m);
+          int r = 1 << rank[c];
+          four |= three & r;
+          three |= two & r;
+          two |= one & r;
+          one |= r;
+          int k = suit[c];
+          if ((perSuit >>> (k << 2) & 15) < 15) {
+            perSuit += 1L << (k << 2);
+          }
+        }
       }
       // the best flush or straight flush of any suit with five cards (-1 when none)
       int flush = -1;
-      for (int s = 0; s < suitMask.length; s++) {
-        long inSuit = mask & suitMask[s];
-        if (Long.bitCount(inSuit) >= 5) {
-          int bits = 0;
-          for (long m = inSuit; m != 0; m &= m - 1) {
-            bits |= 1 << rank[Long.numberOfTrailingZeros(m)];
-          }
-          int sf = straightHigh(bits, top);
-          flush = Math.max(flush, sf >= 0 ? (STRAIGHT_FLUSH << 20) | (sf << 16) : topValue(FLUSH, bits, 5));
+      for (int k = 0; k < suits; k++) {
+        if ((perSuit >>> (k << 2) & 15) < 5) {
+          continue;
         }
+        int bits = 0;
+        for (int w = 0; w < words; w++) {
+          for (long m = word(cards, s, mask, w) & suitMask[k * words + w]; m != 0; m &= m - 1) {
+            bits |= 1 << rank[w << 6 | Long.numberOfTrailingZeros(m)];
+          }
+        }
+        int sf = straightHigh(bits, top);
+        flush = Math.max(flush, sf >= 0 ? (STRAIGHT_FLUSH << 20) | (sf << 16) : topValue(FLUSH, bits, 5));
       }
       if (flush >>> 20 == STRAIGHT_FLUSH && flush >= 0) {
         return flush;

@@ -15,16 +15,18 @@ import org.junit.jupiter.api.Test;
 class PokerRankTest {
   // the standard deck as the tests lay it out: card c has rank c % 13 (0 = Two … 12 = Ace), suit c / 13
   private static final int[] RANK = new int[52];
+  private static final int[] SUIT = new int[52];
   private static final long[] SUITS = new long[4];
 
   static {
     for (int c = 0; c < 52; c++) {
       RANK[c] = c % 13;
+      SUIT[c] = c / 13;
       SUITS[c / 13] |= 1L << c;
     }
   }
 
-  private static final PokerRank.Evaluator EVAL = new PokerRank.Evaluator(RANK, SUITS, 13);
+  private static final PokerRank.Evaluator EVAL = new PokerRank.Evaluator(RANK, SUIT, SUITS, 4, 13);
 
   /** A card from its text, e.g. "As", "Td", "2c" (suits c d h s). */
   private static int card(String t) {

@@ -50,15 +50,19 @@ final class Skeleton {
   }
 
   /**
-   * Appends the next step from the observer's raw percepts; false when one is neither a card move nor a told word
-   * (an announced move, kept in the raw percepts that every replay must reproduce).
+   * The card a percept shows in place (a {@code reveal} or {@code show}: the card is at {@link Table#perceptFrom}
+   * and stays there), else -2.
+   */
+  static int revealedCard(int percept) {
+    return (percept >>> 28) == Table.PERCEPT_REVEAL ? (percept >>> 21 & 0x7F) - 1 : -2;
+  }
+
+  /**
+   * Appends the next step from the observer's raw percepts: each card move; each card revealed where it lies, as a
+   * face-up move from its place to the same place (it pins the card there); a told word (an announced choice) adds
+   * no move — the replay matches it with the rest of the raw percepts. Always true.
    */
   boolean addStep(int[] rawPercepts) {
-    for (int p : rawPercepts) {
-      if (Table.perceptCard(p) < -1 && !told(p)) {
-        return false;
-      }
-    }
     ensureSteps(steps + 1);
     if (moveCount + rawPercepts.length > card.length) {
       int cap = Math.max(moveCount + rawPercepts.length, card.length * 2);
@@ -68,23 +72,24 @@ final class Skeleton {
     }
     stepStart[steps] = moveCount;
     for (int p : rawPercepts) {
-      if (told(p)) {
-        continue;
+      int kind = p >>> 28;
+      if (kind == Table.PERCEPT_REVEAL) {
+        card[moveCount] = revealedCard(p);
+        from[moveCount] = Table.perceptFrom(p);
+        to[moveCount] = Table.perceptFrom(p);
+        moveCount++;
+      } else if (kind == Table.PERCEPT_MOVED) {
+        card[moveCount] = Table.perceptCard(p);
+        from[moveCount] = Table.perceptFrom(p);
+        to[moveCount] = Table.perceptTo(p);
+        moveCount++;
       }
-      card[moveCount] = Table.perceptCard(p);
-      from[moveCount] = Table.perceptFrom(p);
-      to[moveCount] = Table.perceptTo(p);
-      moveCount++;
     }
     raw[steps] = rawPercepts;
     steps++;
     version++;
     stepStart[steps] = moveCount;
     return true;
-  }
-
-  private static boolean told(int percept) {
-    return percept >>> 28 == Table.PERCEPT_TELL;
   }
 
   /** Records that at the start of {@code step} the place held none of {@code mask}. */

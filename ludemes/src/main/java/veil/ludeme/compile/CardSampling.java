@@ -22,11 +22,6 @@ public enum CardSampling {
   /** Chance that deals one card a step from a place: the only chance the card sampler models. */
   DEAL,
   /**
-   * A player's move that every player perceives as a word naming it (a bet, a bid announced to all) and that moves
-   * no card: the sampler finds it by trying the mover's legal moves until one gives the word the observer saw.
-   */
-  ANNOUNCED,
-  /**
    * Something the card sampler does not model — a percept that is not a card move (a told word), chance that is not a
    * deal, a board: a game using it is sampled by the general sampler.
    */

@@ -151,8 +151,8 @@ public final class Betting extends SimpleLudeme {
 
   @Override
   public CardSampling cardSampling() {
-    // the moves are announced words (as choose): the card sampler finds them from the words
-    return kind == 1 ? CardSampling.ANNOUNCED : CardSampling.REPLAYED;
+    // the moves are choose moves every player perceives as words: the card sampler's replay finds them (as choose)
+    return CardSampling.REPLAYED;
   }
 
   @Override
