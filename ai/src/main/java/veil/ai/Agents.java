@@ -45,9 +45,9 @@ public final class Agents {
     PARAMETERS.put("random", Set.of());
     PARAMETERS.put("uct-cheat", Set.of("c"));
     PARAMETERS.put("pimc", Set.of("c", "worlds"));
-    PARAMETERS.put("so-ismcts", Set.of("c", "infer"));
-    PARAMETERS.put("mo-ismcts", Set.of("c", "infer"));
-    PARAMETERS.put("hp-ismcts", Set.of("c", "particles"));
+    PARAMETERS.put("so-ismcts", Set.of("c", "infer", "final"));
+    PARAMETERS.put("mo-ismcts", Set.of("c", "infer", "final"));
+    PARAMETERS.put("hp-ismcts", Set.of("c", "particles", "final"));
   }
 
   /** The agent names, in the order they are documented. */
@@ -101,14 +101,27 @@ public final class Agents {
         return new PimcAgent(trimmed, c, worlds(name, params));
       case "so-ismcts":
         return new IsmctsAgent(trimmed, SearchWorker.Mode.SO_ISMCTS, c)
-            .withInference((int) number(name, params, "infer", 0));
+            .withInference((int) number(name, params, "infer", 0)).withVisitDraw(visitDraw(name, params));
       case "hp-ismcts":
         return new IsmctsAgent(trimmed, SearchWorker.Mode.HP_ISMCTS, c,
-            (int) number(name, params, "particles", DEFAULT_ROLLOUT_PARTICLES));
+            (int) number(name, params, "particles", DEFAULT_ROLLOUT_PARTICLES)).withVisitDraw(visitDraw(name, params));
       default:
         return new IsmctsAgent(trimmed, SearchWorker.Mode.MO_ISMCTS, c)
-            .withInference((int) number(name, params, "infer", 0));
+            .withInference((int) number(name, params, "infer", 0)).withVisitDraw(visitDraw(name, params));
     }
+  }
+
+  /**
+   * {@code final=max} (the default): the most visited move; {@code final=visits}: a move drawn with probability
+   * proportional to its root visits (a mixed strategy, as poker needs to bluff), from a generator seeded by the agent's
+   * seed and the observation's length, so one information set still gives one move.
+   */
+  private static boolean visitDraw(String agent, Map<String, String> params) {
+    String v = params.getOrDefault("final", "max").trim();
+    if (!v.equals("max") && !v.equals("visits")) {
+      throw new IllegalArgumentException("agent '" + agent + "': final must be max or visits, was '" + v + "'");
+    }
+    return v.equals("visits");
   }
 
   private static int worlds(String agent, Map<String, String> params) {

@@ -23,6 +23,7 @@ public final class CardLibrary {
     out.add(new MoveCard());
     out.add(new Trick());
     out.add(new Deadwood());
+    out.add(new PokerRank());
     return out;
   }
 

@@ -36,9 +36,11 @@ class MainTest {
     assertThat(r.code()).isZero();
     assertThat(r.err()).isEmpty();
     assertThat(r.out()).isEqualTo(""
-        + "counter        2  Two players race to 10; a hidden coin for the mover\n"
-        + "counter-long   2  The counting race to 40\n"
-        + "choices        3  The choose ludeme: a bid, a secret suit, a named player; payoffs as amounts\n");
+        + "counter                2  Two players race to 10; a hidden coin for the mover\n"
+        + "counter-long           2  The counting race to 40\n"
+        + "choices                3  The choose ludeme: a bid, a secret suit, a named player; payoffs as amounts\n"
+        + "three-handed-betting   3  The betting ludemes with three players: a fold is skipped, a round opens past "
+        + "a fold, odd chips\n");
   }
 
   @Test

@@ -45,6 +45,12 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
   static final double INFER_TEMPERATURE = 0.1;
 
   /** This agent with inference from the opponents' moves over {@code worlds} weighted worlds per decision. */
+  /** Draws the final move in proportion to root visits when {@code on} (final=visits). */
+  public IsmctsAgent withVisitDraw(boolean on) {
+    setVisitDraw(on);
+    return this;
+  }
+
   public IsmctsAgent withInference(int worlds) {
     if (worlds < 0) {
       throw new IllegalArgumentException("infer must be >= 0, was " + worlds);

@@ -51,6 +51,14 @@ abstract class SearchAgent implements Player {
     boolean approximate;
   }
 
+  /** Whether the final move is drawn in proportion to root visits rather than the most visited one. */
+  private boolean visitDraw;
+
+  /** Draws the final move in proportion to its root visits (see {@code final=visits} in {@link veil.ai.Agents}). */
+  public void setVisitDraw(boolean on) {
+    this.visitDraw = on;
+  }
+
   protected SearchAgent(String spec, double exploration) {
     this.spec = spec;
     this.exploration = exploration;
@@ -159,6 +167,22 @@ abstract class SearchAgent implements Player {
     for (int i = 0; i < total.length; i++) {
       if (total[i] > 0 && (best < 0 || total[i] > total[best])) {
         best = i;
+      }
+    }
+    if (visitDraw && best >= 0) {
+      // a mixed strategy: move i with probability total[i] / sum, from a generator that depends only on the agent's
+      // seed and the observation's length, so two states of one information set still give one move
+      long sum = 0;
+      for (long v : total) {
+        sum += v;
+      }
+      long pick = new SplittableRandom(Seeds.derive(seed, obs.length(), -2)).nextLong(sum);
+      for (int i = 0; i < total.length; i++) {
+        pick -= total[i];
+        if (pick < 0) {
+          best = i;
+          break;
+        }
       }
     }
     boolean fallback = best < 0;

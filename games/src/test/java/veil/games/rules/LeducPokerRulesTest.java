@@ -29,7 +29,7 @@ class LeducPokerRulesTest {
     p.play("raise"); // p2 puts 3 + 2
     assertThat(p.legal(0)).containsExactly("fold", "call"); // two bets a round at most
     p.play("call"); // 5 each
-    assertThat(p.var("Put[p1]")).isEqualTo(5);
+    assertThat(p.var("Pot-In[p1]")).isEqualTo(5);
     p.deal(card("jack", "hearts"));
     assertThat(p.in("board")).containsExactly(card("jack", "hearts"));
     assertThat(p.legal(0)).containsExactly("check", "bet"); // p1 opens the second round

@@ -35,6 +35,7 @@ public final class GeneralLibrary {
     out.add(new Line());
     out.add(new Full());
     out.add(new Claim());
+    out.addAll(Betting.all());
     return out;
   }
 }
