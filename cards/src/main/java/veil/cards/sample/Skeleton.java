@@ -49,13 +49,20 @@ final class Skeleton {
     probed = Arrays.copyOf(probed, cap);
   }
 
-  /** Appends the next step from the observer's raw percepts; false when one is not a card move. */
+  /**
+   * The card a percept shows in place (a {@code reveal} or {@code show}: the card is at {@link Table#perceptFrom}
+   * and stays there), else -2.
+   */
+  static int revealedCard(int percept) {
+    return (percept >>> 28) == Table.PERCEPT_REVEAL ? (percept >>> 21 & 0x7F) - 1 : -2;
+  }
+
+  /**
+   * Appends the next step from the observer's raw percepts: each card move; each card revealed where it lies, as a
+   * face-up move from its place to the same place (it pins the card there); a told word (an announced choice) adds
+   * no move — the replay matches it with the rest of the raw percepts. Always true.
+   */
   boolean addStep(int[] rawPercepts) {
-    for (int p : rawPercepts) {
-      if (Table.perceptCard(p) < -1) {
-        return false;
-      }
-    }
     ensureSteps(steps + 1);
     if (moveCount + rawPercepts.length > card.length) {
       int cap = Math.max(moveCount + rawPercepts.length, card.length * 2);
@@ -65,10 +72,18 @@ final class Skeleton {
     }
     stepStart[steps] = moveCount;
     for (int p : rawPercepts) {
-      card[moveCount] = Table.perceptCard(p);
-      from[moveCount] = Table.perceptFrom(p);
-      to[moveCount] = Table.perceptTo(p);
-      moveCount++;
+      int kind = p >>> 28;
+      if (kind == Table.PERCEPT_REVEAL) {
+        card[moveCount] = revealedCard(p);
+        from[moveCount] = Table.perceptFrom(p);
+        to[moveCount] = Table.perceptFrom(p);
+        moveCount++;
+      } else if (kind == Table.PERCEPT_MOVED) {
+        card[moveCount] = Table.perceptCard(p);
+        from[moveCount] = Table.perceptFrom(p);
+        to[moveCount] = Table.perceptTo(p);
+        moveCount++;
+      }
     }
     raw[steps] = rawPercepts;
     steps++;

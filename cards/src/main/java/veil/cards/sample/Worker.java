@@ -304,9 +304,7 @@ final class Worker {
         for (int i = 0; i < raw.length; i++) {
           raw[i] = percepts.get(o, i);
         }
-        if (!skeleton.addStep(raw)) {
-          return false; // a told word: not a card game this sampler understands
-        }
+        skeleton.addStep(raw);
         nameOwnCard(obs, t);
         LudState s = witness;
         witness = ext;
@@ -395,7 +393,8 @@ final class Worker {
     pinCount = 0;
     boolean hold = true;
     for (int p : seen) {
-      int c = Table.perceptCard(p);
+      int revealed = Skeleton.revealedCard(p);
+      int c = revealed >= 0 ? revealed : Table.perceptCard(p);
       int x = Table.perceptFrom(p);
       if (c < 0 || (visibleMask[x] & 1 << o) != 0) {
         continue;
