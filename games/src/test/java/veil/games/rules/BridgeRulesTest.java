@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import veil.cards.LudLoader;
+import veil.cards.sample.CardSampler;
 import veil.ludeme.CompiledGame;
 
 /**
@@ -285,6 +286,64 @@ class BridgeRulesTest {
     assertThat(imps(420)).isEqualTo(9);
     assertThat(imps(10)).isZero();
     assertThat(imps(7600)).isEqualTo(24);
+  }
+
+  /**
+   * Announced choices and shown hands are part of what the card sampler models: Bridge is sampled by it, and a sampled
+   * state of West after the opening lead has dummy's cards where they were shown. A choice only its mover sees sends a
+   * game to the general sampler (the replay could not tell its values apart).
+   */
+  @Test
+  void theCardSamplerModelsBidsAndTheShownDummy() throws Exception {
+    CompiledGame g = Play.load("bridge", Map.of());
+    assertThat(CardSampler.unsupported(g)).isNull();
+    // North opens 1NT, three passes, East leads its first card: West's observation of it all.
+    veil.ludeme.LudState state = g.initialState();
+    veil.model.Percepts percepts = new veil.model.Percepts(g.roleCount());
+    veil.model.Observation west = new veil.model.Observation(WEST);
+    veil.model.MoveList ml = new veil.model.MoveList();
+    List<String> script = new ArrayList<>(List.of(bid(1, 4), "pass", "pass", "pass"));
+    SplittableRandom deal = new SplittableRandom(11);
+    boolean led = false;
+    while (!led) {
+      int[] joint = new int[g.roleCount()];
+      for (int r = 0; r < joint.length; r++) {
+        g.legalMoves(state, r, ml);
+        joint[r] = ml.get(0);
+        if (r == g.randomRole() && ml.size() > 1) {
+          joint[r] = ml.get(deal.nextInt(ml.size()));
+        } else if (ml.size() > 1 && !script.isEmpty()) {
+          for (int i = 0; i < ml.size(); i++) {
+            if (g.moveText(r, ml.get(i)).equals(script.get(0))) {
+              joint[r] = ml.get(i);
+            }
+          }
+          script.remove(0);
+        } else if (ml.size() > 1) {
+          led = true; // East's opening lead: its first card
+        }
+      }
+      g.apply(state, joint, percepts);
+      west.add(joint[WEST], percepts.sorted(WEST));
+    }
+    long south = state.places[3]; // places: deck, (hand p1) … (hand p4), …
+    veil.model.Determinizer sampler = g.determinizer();
+    assertThat(sampler).isInstanceOf(CardSampler.class);
+    veil.ludeme.LudState out = g.initialState();
+    SplittableRandom rng = new SplittableRandom(5);
+    Set<Long> easts = new HashSet<>();
+    for (int i = 0; i < 20; i++) {
+      assertThat(sampler.sample(west, rng, out)).as("sample %d", i).isTrue();
+      assertThat(out.places[3]).as("dummy's shown hand").isEqualTo(south);
+      assertThat(out.places[4]).as("West's own hand").isEqualTo(state.places[4]);
+      easts.add(out.places[2]);
+    }
+    assertThat(easts).as("East's hidden hand varies between samples").hasSizeGreaterThan(1);
+    String hidden = "(game \"H\" (players 2) (equipment {(deck \"D\" ranks:{A B} suits:{S}) (hand Each)}) "
+        + "(rules (start {(shuffle \"D\") (deal 1 to:(hand Each))}) (play (choose say 0..1 visible:Mover)) "
+        + "(end (if (= (turns) 2) (result P1 Win)))))";
+    CompiledGame h = new LudLoader().load("hidden.lud", hidden, Map.of());
+    assertThat(CardSampler.unsupported(h)).contains("visible:Mover");
   }
 
   @Test
