@@ -43,7 +43,9 @@ public final class CardValue extends SimpleLudeme {
     return List.of(
         new CardValue("card", 0, "A card by rank and suit, (card Queen Spades), or by number, (card 19).",
             Param.pos("rank", "rank or number", "the rank"), Param.optPos("suit", "suit", "the suit")),
-        new CardValue("rank", 1, "A card's rank, as its position in the deck's rank list (low to high).", card),
+        new CardValue("rank", 1, "A card's rank, as its position in the deck's rank list (low to high); "
+            + "compared with a number, as in (= (rank Card) 8), the number is the rank named 8 (an error when the deck "
+            + "names ranks by numbers and has no such rank; before, it was the 9th rank, the 10).", card),
         new CardValue("suit", 2, "A card's suit (compare with a suit name or LedSuit).", card),
         new CardValue("number", 3, "A card's number (numbered decks; the rank for numeric ranks; else 0).", card),
         new CardValue("value", 4, "A card's value in a map: (value \"Penalty\" Card).",

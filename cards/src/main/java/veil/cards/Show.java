@@ -56,8 +56,11 @@ public final class Show extends SimpleLudeme {
         return; // nothing moves: a show is nothing but percepts
       }
       int p = who == null ? -1 : who.eval(s);
-      for (long m = s.places[place.instance(s)]; m != 0; m &= m - 1) {
-        t.reveal(s, Long.numberOfTrailingZeros(m), p);
+      int at = place.instance(s) * s.words;
+      for (int w = 0; w < s.words; w++) {
+        for (long m = s.places[at + w]; m != 0; m &= m - 1) {
+          t.reveal(s, w << 6 | Long.numberOfTrailingZeros(m), p);
+        }
       }
     };
   }
@@ -90,7 +93,7 @@ public final class Show extends SimpleLudeme {
       } else {
         who = x.num(b.get("to"), Kind.PLAYER, ctx, body).term();
       }
-      f.sees(who, Program.atom("revealed", card, where.term()), body);
+      f.sees(who, Program.atom("revealed", x.m.face(card, body), where.term()), body);
     }
   }
 }

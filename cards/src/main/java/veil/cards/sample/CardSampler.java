@@ -77,6 +77,12 @@ public final class CardSampler implements Determinizer {
     if (game.cards.count() == 0) {
       return "the game has no cards";
     }
+    if (game.cards.count() > 64) {
+      return "the game has more than 64 cards (the card sampler follows cards in one 64-bit word)";
+    }
+    if (game.cards.hasCopies()) {
+      return "the game has identical copies of cards (percepts name a card, not which copy)";
+    }
     if (game.places.defOf().length > 64) {
       return "the game has more than 64 places";
     }

@@ -91,7 +91,7 @@ final class Worker {
     this.roles = game.roleCount();
     this.players = game.players;
     this.cards = game.cards.count();
-    this.allCards = game.cards.all();
+    this.allCards = game.cards.all(0); // one word: the sampler takes games of at most 64 cards
     this.visibleMask = game.places.visibleMask();
     this.initialPlaces = game.initialState().places.clone();
     this.builder = new HistoryBuilder(game);
