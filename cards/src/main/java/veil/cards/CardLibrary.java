@@ -24,6 +24,7 @@ public final class CardLibrary {
     out.add(new Trick());
     out.add(new Deadwood());
     out.add(new PokerRank());
+    out.add(new Show());
     return out;
   }
 

@@ -72,7 +72,7 @@ public final class LanguageReference {
     {"Player", "the player bound by forEach, some, all, byScore, ranking and payoff"},
     {"LastMover", "the player who made the last move"},
     {"Card", "the card bound by (cards … if:) and a trick's winner: key"},
-    {"Choice", "the value the move being played chose, in a (choose … then:) effect"},
+    {"Choice", "the value the move being played chose, in a (choose … then:) effect; the value being offered in its if:"},
     {"P1, P2, …", "players by seat; or the names given in (players {White Black})"},
     {"Each", "in a deal, every player in turn; in a declaration, one place per player"},
     {"a suit or rank name", "its index (ranks in the order the deck lists them, lowest first); a rank named by a "

@@ -275,12 +275,37 @@ public final class CompiledGame implements Game {
       }
       return;
     }
-    if (!ph.simultaneous && role != v[Slot.MOVER]) {
+    if (!ph.simultaneous && role != controller(s, ph)) {
       out.add(0);
       return;
     }
-    s.cur = role;
+    s.cur = ph.simultaneous ? role : v[Slot.MOVER];
     ph.play.generate(s, out);
+  }
+
+  /**
+   * The role that makes the mover's moves in a turn-based phase: the mover itself, or the player the phase's
+   * {@code by:} names for it (evaluated with Mover the seat to play). A player outside the game is a rule failure.
+   */
+  public int controller(LudState s, Phase ph) {
+    int seat = s.v[Slot.MOVER];
+    if (ph.by == null) {
+      return seat;
+    }
+    int saved = s.cur;
+    s.cur = seat;
+    int p = ph.by.eval(s);
+    s.cur = saved;
+    if (p < 0 || p >= players) {
+      throw new IllegalStateException("rule failure: by: names player " + p + " to move for " + roleNames[seat]
+          + ", not a player of " + name);
+    }
+    return p;
+  }
+
+  /** The role that moves now in a turn-based phase (the mover, or who moves for it), for a settled state. */
+  public int controller(LudState s) {
+    return controller(s, phases[s.v[Slot.PHASE]]);
   }
 
   /** Draws a deal's card from the source's bitmask and a waiting player's noop without listing anything. */
@@ -296,8 +321,9 @@ public final class CompiledGame implements Game {
         return orNoMove(randomDeal(s, rng));
       }
       if (role < players) {
-        s.cur = role;
-        return orNoMove(phases[v[Slot.PHASE]].play.randomMove(s, rng, scratch));
+        Phase ph = phases[v[Slot.PHASE]];
+        s.cur = ph.simultaneous ? role : v[Slot.MOVER];
+        return orNoMove(ph.play.randomMove(s, rng, scratch));
       }
     }
     return Game.super.randomLegalMove(state, role, rng, scratch);
@@ -314,11 +340,11 @@ public final class CompiledGame implements Game {
     if (v[Slot.TERMINAL] != 0 || v[Slot.PENDING] == 0 && phases[v[Slot.PHASE]].simultaneous) {
       return Game.super.randomJointMove(state, rng, joint, scratch);
     }
-    int chooser = v[Slot.PENDING] > 0 ? players : v[Slot.MOVER];
+    int chooser = v[Slot.PENDING] > 0 ? players : controller(s, phases[v[Slot.PHASE]]);
     for (int r = 0; r < chooser; r++) {
       joint[r] = 0;
     }
-    s.cur = chooser;
+    s.cur = chooser == players ? players : v[Slot.MOVER];
     int m = orNoMove(chooser == players ? randomDeal(s, rng) : phases[v[Slot.PHASE]].play.randomMove(s, rng, scratch));
     if (m == NO_MOVE) {
       return chooser;
@@ -368,7 +394,7 @@ public final class CompiledGame implements Game {
       return role != players;
     }
     Phase ph = phases[v[Slot.PHASE]];
-    return role == players ? ph.resolver == null : !ph.simultaneous && role != v[Slot.MOVER];
+    return role == players ? ph.resolver == null : !ph.simultaneous && role != controller(s, ph);
   }
 
   /** The random role's move that deals this card. */
@@ -429,7 +455,7 @@ public final class CompiledGame implements Game {
         s.cur = v[Slot.MOVER];
         ph.then.run(s);
       } else {
-        playTurn(s, ph, joint[v[Slot.MOVER]]);
+        playTurn(s, ph, joint[controller(s, ph)]);
       }
     }
     endStep(s);
@@ -697,8 +723,10 @@ public final class CompiledGame implements Game {
     if (v[Slot.TERMINAL] == 0 && !phases[v[Slot.PHASE]].simultaneous) {
       // A player knows whether it is to move (its legal moves say so), not always who is: in Hearts the first
       // leader is whoever holds the two of clubs.
-      if (viewer < 0 || viewer == v[Slot.MOVER]) {
-        sb.append(", ").append(roleNames[v[Slot.MOVER]]).append(" to move");
+      int who = controller(s);
+      if (viewer < 0 || viewer == who) {
+        sb.append(", ").append(roleNames[v[Slot.MOVER]]).append(" to move")
+            .append(who == v[Slot.MOVER] ? "" : " (" + roleNames[who] + " moves for it)");
       } else {
         sb.append(", ").append(roleNames[viewer]).append(" waits");
       }

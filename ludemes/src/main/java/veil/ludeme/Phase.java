@@ -20,9 +20,20 @@ public final class Phase {
   final Effect[] exitThen;
   /** Resolves a simultaneous joint move as a whole (e.g. claims that collide); null applies moves one by one. */
   public final JointResolver resolver;
+  /**
+   * The player whose role makes the moves of the mover's turn, evaluated with Mover the seat to play (a declarer
+   * playing dummy's cards: {@code (play … by:…)}); null when every seat moves for itself.
+   */
+  public final IntExpr by;
 
   public Phase(String name, boolean simultaneous, MoveRule play, Effect then, Effect entry, BoolExpr[] exitWhen,
       int[] exitTo, Effect[] exitThen, JointResolver resolver) {
+    this(name, simultaneous, play, then, entry, exitWhen, exitTo, exitThen, resolver, null);
+  }
+
+  public Phase(String name, boolean simultaneous, MoveRule play, Effect then, Effect entry, BoolExpr[] exitWhen,
+      int[] exitTo, Effect[] exitThen, JointResolver resolver, IntExpr by) {
+    this.by = by;
     this.name = name;
     this.simultaneous = simultaneous;
     this.play = play;

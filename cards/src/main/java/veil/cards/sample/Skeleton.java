@@ -54,7 +54,9 @@ final class Skeleton {
    * and stays there), else -2.
    */
   static int revealedCard(int percept) {
-    return (percept >>> 28) == Table.PERCEPT_REVEAL ? (percept >>> 21 & 0x7F) - 1 : -2;
+    // A reveal packs its card as a move does: read it as the move percept with the same fields.
+    return (percept >>> 28) == Table.PERCEPT_REVEAL
+        ? Table.perceptCard(percept & 0x0FFFFFFF | Table.PERCEPT_MOVED << 28) : -2;
   }
 
   /**

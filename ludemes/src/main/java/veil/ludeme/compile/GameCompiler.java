@@ -11,6 +11,7 @@ import veil.ludeme.BoolExpr;
 import veil.ludeme.CompiledGame;
 import veil.ludeme.Effect;
 import veil.ludeme.EndRule;
+import veil.ludeme.IntExpr;
 import veil.ludeme.Layout;
 import veil.ludeme.MoveRule;
 import veil.ludeme.Phase;
@@ -42,8 +43,10 @@ public final class GameCompiler {
         + "start effect sees a dealt card: what must see them goes in the first phase's entry:, which runs once "
         + "the deals are done"},
     {"(rules (start …) (phases {(phase …) …}) (end …))", "a game with phases; the first phase starts"},
-    {"(play move [then:effect] [simultaneous:True])", "the move rule: the mover picks one move (or every player at "
-        + "once); then: runs after the turn has passed to the next player"},
+    {"(play move [then:effect] [simultaneous:True] [by:player])", "the move rule: the mover picks one move (or every "
+        + "player at once); then: runs after the turn has passed to the next player; by: names the player who makes "
+        + "the mover's moves for it (Mover is the seat to play: a declarer playing dummy's cards), the mover's own "
+        + "role then only waits"},
     {"(phase \"Name\" (play …) [entry:effect] (nextPhase cond \"Other\" [then:effect]) …)",
         "a phase; its transitions are checked after every step and on entry"},
     {"(end (if cond outcome [before:effect]) …)", "checked after every step once chance has settled; the first "
@@ -406,10 +409,15 @@ public final class GameCompiler {
     Node moveNode = null;
     Effect then = Effect.NONE;
     Node thenNode = null;
+    IntExpr by = null;
+    Node byNode = null;
     for (Node n : play.args()) {
       if (n instanceof Node.Named nm && nm.name().equals("then")) {
         thenNode = nm.value();
         then = c.effect(thenNode);
+      } else if (n instanceof Node.Named nm && nm.name().equals("by")) {
+        byNode = nm.value();
+        by = c.intExpr(byNode);
       } else if (n instanceof Node.Named nm && nm.name().equals("simultaneous")) {
         simultaneous = "True".equals(Compiler.text(nm.value()));
       } else if (rule == null && !(n instanceof Node.Named)) {
@@ -417,11 +425,15 @@ public final class GameCompiler {
         rule = c.move(n);
       } else {
         throw new DslException(Diagnostic.at(n.pos(), "unexpected " + n.kind() + " in (play …)",
-            "(play move then:effect simultaneous:True)"));
+            "(play move then:effect simultaneous:True by:player)"));
       }
     }
     if (rule == null) {
       throw new DslException(Diagnostic.at(play.pos(), "(play …) needs a move rule", c.expectedNames(Type.MOVE)));
+    }
+    if (by != null && simultaneous) {
+      throw new DslException(Diagnostic.at(byNode.pos(), "by: names who moves for the mover; in a simultaneous "
+          + "phase every player moves for itself", "(play move by:player) in a turn-based phase"));
     }
     if (rule.managesTurn() && simultaneous) {
       throw new DslException(Diagnostic.at(play.pos(), "a trick cannot be played simultaneously"));
@@ -468,8 +480,9 @@ public final class GameCompiler {
       throw new DslException(Diagnostic.at(play.pos(), "(claim …) is played simultaneously",
           "(play (claim) simultaneous:True)"));
     }
-    phaseSyntax.add(new GameSyntax.PhaseSyntax(name, simultaneous, moveNode, thenNode, entryNode, transitionSyntax));
-    return new Phase(name, simultaneous, rule, then, fullEntry, when, to, thens, resolver);
+    phaseSyntax.add(new GameSyntax.PhaseSyntax(name, simultaneous, moveNode, thenNode, entryNode, transitionSyntax,
+        byNode));
+    return new Phase(name, simultaneous, rule, then, fullEntry, when, to, thens, resolver, by);
   }
 
   /** {@code (end rule)} or {@code (end {rule …})}, each rule {@code (if cond outcome [before:effect])}. */

@@ -27,11 +27,19 @@ public record GameSyntax(List<Node> start, List<PhaseSyntax> phases, List<EndSyn
   /** {@code (nextPhase when "target" [then:effect])}; {@code then} is null when absent. */
   public record Transition(Node when, String target, Node then) {}
 
-  /** A phase: its move rule, its then: and entry: effects (null when absent) and its transitions. */
+  /**
+   * A phase: its move rule, its then: and entry: effects (null when absent), its transitions, and the player whose
+   * role makes the moves of Mover's turn ({@code by:}, null when Mover's own role does).
+   */
   public record PhaseSyntax(String name, boolean simultaneous, Node move, Node then, Node entry,
-      List<Transition> transitions) {
+      List<Transition> transitions, Node by) {
     public PhaseSyntax {
       transitions = List.copyOf(transitions);
+    }
+
+    public PhaseSyntax(String name, boolean simultaneous, Node move, Node then, Node entry,
+        List<Transition> transitions) {
+      this(name, simultaneous, move, then, entry, transitions, null);
     }
   }
 

@@ -64,7 +64,16 @@ public final class Exprs {
 
   /** An integer expression that must be of one kind (a literal -1 is none). */
   public Val num(Node n, Kind want, Ctx ctx, List<String> body) throws ExportException {
-    return coerce(num(n, ctx, body), want, n);
+    Val v = num(n, ctx, body);
+    if (v.kind() == Kind.NUM && want != Kind.NUM && v.isVar() && n instanceof Node.Call c
+        && "var".equals(c.headName()) && !c.args().isEmpty() && c.args().get(0) instanceof Node.Str name) {
+      // A variable read as a player (a card, a suit) before the pass met the set that says what it holds (a trick's
+      // leader:(var "Declarer") is read on entering a phase, before the transition that sets it): it holds those.
+      // The pass that learns this is not the last; the next reads the variable as such.
+      fam.noteVarKind(name.value(), want, n);
+      return new Val(v.term(), want, null);
+    }
+    return coerce(v, want, n);
   }
 
   public Val coerce(Val v, Kind want, Node at) throws ExportException {

@@ -77,7 +77,7 @@ public final class GdlExport {
       fam = new Families(an, m, start);
       an.noteDealCounts(fam.pendingCounts(start));
       an.beginPass();
-      Pass done = translate(game, syn, m, out, fam, an, deals, queue[0], start, em);
+      Pass done = translate(game, syn, m, out, fam, an, deals, queue[0], start, em, pass == 0);
       int unwritten = done.unwrittenReads();
       // Every deal site can queue one deal in a step (loops are unrolled), besides those of the start.
       int needed = Math.min(veil.ludeme.PendingDeal.CAPACITY, Math.max(queue[0],
@@ -130,7 +130,7 @@ public final class GdlExport {
   }
 
   private static Pass translate(CompiledGame game, GameSyntax syn, Model m, Program out, Families fam, Analysis an,
-      boolean deals, int queue, LudState start, Emitters em) throws ExportException {
+      boolean deals, int queue, LudState start, Emitters em, boolean firstPass) throws ExportException {
     out.header("GDL-II rules of " + game.name + ", exported by veil export-gdl from " + game.sourceName + ".");
     if (!game.description.isEmpty()) {
       out.header(game.description);
@@ -147,7 +147,16 @@ public final class GdlExport {
       moves.add(MoveRuleGdl.move(ps.move(), flow.x));
     }
     checkVerbs(moves);
-    Legal.write(new Exprs(m, out, fam, em, new Store(an)), syn, moves, deals);
+    try {
+      Legal.write(new Exprs(m, out, fam, em, new Store(an)), syn, moves, deals);
+    } catch (ExportException e) {
+      // The legal moves may compare a variable with a player ((play … by:(var "Declarer")), a bid's if:) before the
+      // step that sets it has told the first pass what the variable holds; the next passes know, and say it again
+      // if the error is real (there are always at least two).
+      if (!firstPass) {
+        throw e;
+      }
+    }
     new Step(flow, syn, moves, deals, queue).run();
     // Numbers written by the step may be read at the start of the next one.
     for (Family f : an.families()) {

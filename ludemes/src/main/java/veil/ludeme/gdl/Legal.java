@@ -44,6 +44,10 @@ public final class Legal {
         when.add(x.store.read(x.fam.phase(), List.of(), m.phaseTerm(i)));
       }
       MoveGdl mg = moves.get(i);
+      veil.dsl.Node by = syn.phases().get(i).by();
+      if (by != null) {
+        byRole(x, when, mg, by, r, player);
+      } else {
       Rel rel = mg.legal(ctx, x);
       String mv = out.var();
       List<String> body = new ArrayList<>(when);
@@ -58,6 +62,7 @@ public final class Legal {
       }
       body.add(rel.call(mv));
       out.rule(Program.atom(m.copies ? Model.ID_LEGAL : "legal", r, mv), body);
+      }
       if (g.hasRandom) {
         List<ActionGdl> actions = new ArrayList<>();
         mg.actions(actions);
@@ -114,5 +119,34 @@ public final class Legal {
           Program.atom(verb, c)), Program.atom(m.faceOf(), c, f), Program.not(Program.atom(Model.LOWER_LEGAL, r,
           Program.atom(verb, c)))));
     }
+  }
+
+  /**
+   * A turn-based phase whose {@code (play … by:P)} names who moves for the seat in control: (movesfor S R) when
+   * role R makes seat S's moves (P evaluated with Mover = S); R has the seat's moves (Mover = S in the move rule),
+   * every other player noop.
+   */
+  private static void byRole(Exprs x, List<String> when, MoveGdl mg, veil.dsl.Node by, String r, String player)
+      throws ExportException {
+    Model m = x.m;
+    Program out = x.out;
+    String seat = out.var();
+    Ctx seatCtx = Ctx.EMPTY.bind("Mover", Val.of(seat, Kind.PLAYER), Program.atom(m.players(), seat));
+    List<String> who = new ArrayList<>(when);
+    who.add(x.store.read(x.fam.control(), List.of(), seat));
+    Val role = x.num(by, Kind.PLAYER, seatCtx, who);
+    String movesFor = out.rel("movesfor");
+    out.rule(Program.atom(movesFor, seat, role.term()), who);
+    String movesNow = out.rel("movesnow");
+    String any = out.var();
+    out.rule(Program.atom(movesNow, r), List.of(Program.atom(movesFor, any, r)));
+    Rel rel = mg.legal(seatCtx, x);
+    String mv = out.var();
+    out.rule(Program.atom(m.copies ? Model.ID_LEGAL : "legal", r, mv), List.of(Program.atom(movesFor, seat, r),
+        rel.call(mv)));
+    List<String> others = new ArrayList<>(when);
+    others.add(player);
+    others.add(Program.not(Program.atom(movesNow, r)));
+    out.rule(Program.atom("legal", r, "noop"), others);
   }
 }
