@@ -22,6 +22,7 @@ public final class CardLibrary {
     out.add(new Reveal());
     out.add(new MoveCard());
     out.add(new Trick());
+    out.addAll(PileEnd.all());
     return out;
   }
 

@@ -38,7 +38,8 @@ class MainTest {
     assertThat(r.out()).isEqualTo(""
         + "counter        2  Two players race to 10; a hidden coin for the mover\n"
         + "counter-long   2  The counting race to 40\n"
-        + "choices        3  The choose ludeme: a bid, a secret suit, a named player; payoffs as amounts\n");
+        + "choices        3  The choose ludeme: a bid, a secret suit, a named player; payoffs as amounts\n"
+        + "pile-order     2  Ordered places and computed cards: top, bottom, at:Bottom, (card R S) from expressions\n");
   }
 
   @Test

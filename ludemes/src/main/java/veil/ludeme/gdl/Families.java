@@ -76,6 +76,28 @@ public final class Families {
     });
   }
 
+  /**
+   * (above A B): cards A and B lie in one place, A above B (a later stamp, or the same and a higher index). Kept
+   * only when an expression reads the order of a place ({@code top}, {@code bottom}).
+   */
+  public Family above() {
+    return make("above", "above", List.of(), 2, false, null, true, s -> {
+      List<String> out = new ArrayList<>();
+      for (int i = 0; i < s.places.length; i++) {
+        for (long a = s.places[i]; a != 0; a &= a - 1) {
+          int ca = Long.numberOfTrailingZeros(a);
+          for (long b = s.places[i]; b != 0; b &= b - 1) {
+            int cb = Long.numberOfTrailingZeros(b);
+            if (ca != cb && g.table.above(s, ca, cb)) {
+              out.add("(above " + m.cardTerm[ca] + " " + m.cardTerm[cb] + ")");
+            }
+          }
+        }
+      }
+      return out;
+    });
+  }
+
   /** (control PLAYER): who moves in a turn-based phase. */
   public Family control() {
     return scalar("control", Kind.PLAYER, s -> m.player[s.v[Slot.MOVER]]);
