@@ -20,6 +20,10 @@ final class Skeleton {
   int[] card = new int[256];
   int[] from = new int[256];
   int[] to = new int[256];
+  /** Per move: the card went under the cards of its new place ({@code at:Bottom}), not on top. */
+  boolean[] under = new boolean[256];
+  /** Per step: a chance step (random dealt), whose card moves chance chose rather than the rules. */
+  boolean[] chance = new boolean[64];
   /** The observer's raw percepts of each step, in order, with repeats. */
   int[][] raw = new int[64][];
   /** Per step: the place the rules constrain at the start of the step (-1 for none), and the cards it cannot hold. */
@@ -47,34 +51,61 @@ final class Skeleton {
     Arrays.fill(voidPlace, old, cap, -1);
     voidMask = Arrays.copyOf(voidMask, cap);
     probed = Arrays.copyOf(probed, cap);
+    chance = Arrays.copyOf(chance, cap);
   }
 
-  /** Appends the next step from the observer's raw percepts; false when one is not a card move. */
+  /**
+   * Appends the next step from the observer's raw percepts; false when one is neither a card move nor a told word
+   * (an announced move, {@link veil.ludeme.compile.CardSampling#ANNOUNCED}: kept in the raw percepts, which every
+   * replay must reproduce, but no card move).
+   */
   boolean addStep(int[] rawPercepts) {
+    int moves = 0;
     for (int p : rawPercepts) {
-      if (Table.perceptCard(p) < -1) {
+      if (Table.perceptCard(p) >= -1) {
+        moves++;
+      } else if (p >>> 28 != Table.PERCEPT_TELL) {
         return false;
       }
     }
     ensureSteps(steps + 1);
-    if (moveCount + rawPercepts.length > card.length) {
-      int cap = Math.max(moveCount + rawPercepts.length, card.length * 2);
+    if (moveCount + moves > card.length) {
+      int cap = Math.max(moveCount + moves, card.length * 2);
       card = Arrays.copyOf(card, cap);
       from = Arrays.copyOf(from, cap);
       to = Arrays.copyOf(to, cap);
+      under = Arrays.copyOf(under, cap);
     }
     stepStart[steps] = moveCount;
     for (int p : rawPercepts) {
+      if (Table.perceptCard(p) < -1) {
+        continue;
+      }
       card[moveCount] = Table.perceptCard(p);
       from[moveCount] = Table.perceptFrom(p);
       to[moveCount] = Table.perceptTo(p);
+      under[moveCount] = false;
       moveCount++;
     }
     raw[steps] = rawPercepts;
+    chance[steps] = false;
     steps++;
     version++;
     stepStart[steps] = moveCount;
     return true;
+  }
+
+  /**
+   * How the last step's card moves were made, as the witness made them (every consistent history makes them alike):
+   * whether random dealt, and which moves put their card under the cards of the new place.
+   */
+  void markLastStep(boolean byChance, boolean[] underOf) {
+    int t = steps - 1;
+    chance[t] = byChance;
+    for (int i = stepStart[t]; i < stepStart[t + 1]; i++) {
+      under[i] = underOf[i - stepStart[t]];
+    }
+    version++;
   }
 
   /** Records that at the start of {@code step} the place held none of {@code mask}. */

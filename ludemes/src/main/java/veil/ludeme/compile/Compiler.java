@@ -73,6 +73,14 @@ public final class Compiler {
   /** The ludemes the game calls, in the order first called. */
   private final java.util.Set<Ludeme> used = new java.util.LinkedHashSet<>();
 
+  /**
+   * Records that the game uses a ludeme it does not call by name: a call whose arguments make it something else to
+   * the card sampler (a choice only its mover perceives) adds a stand-in that says so.
+   */
+  public void alsoUses(Ludeme l) {
+    used.add(l);
+  }
+
   public List<Ludeme> used() {
     return List.copyOf(used);
   }

@@ -143,6 +143,9 @@ public final class Choose extends SimpleLudeme {
     };
     Values vals = a.has("values") ? values(a.node("values"), names) : null;
     boolean all = toAll(a.text("visible", "All"), a.has("visible") ? a.node("visible") : a.call());
+    if (!all) {
+      c.alsoUses(HIDDEN);
+    }
     Effect then;
     c.choiceDepth += vals == null ? 0 : 1;
     try {
@@ -190,11 +193,29 @@ public final class Choose extends SimpleLudeme {
     return act;
   }
 
+  /**
+   * Announced to every player, a choice names itself in every observation: the card sampler reads it off and replays
+   * it. A choice only its mover perceives is hidden from the others, which the card sampler does not model: such a
+   * call adds {@link #HIDDEN} to the ludemes the game uses.
+   */
   @Override
   public CardSampling cardSampling() {
-    // its percept is a word, not a card move: the card sampler does not model it
-    return CardSampling.OUTSIDE;
+    return CardSampling.ANNOUNCED;
   }
+
+  /** What a (choose … visible:Mover) is to the card sampler: outside it (a move the other players do not see). */
+  static final veil.ludeme.compile.Ludeme HIDDEN = new SimpleLudeme("choose visible:Mover", Type.MOVE,
+      "A choice only its mover perceives (stands for choose in the card sampler's check).") {
+    @Override
+    public Object build(Args a) {
+      throw new IllegalStateException("a stand-in, never called");
+    }
+
+    @Override
+    public CardSampling cardSampling() {
+      return CardSampling.OUTSIDE;
+    }
+  };
 
   @Override
   public GdlEmitter gdl() {
