@@ -343,36 +343,48 @@ final class ArenaCommand implements Callable<Integer> {
 
   /**
    * Says when a search agent played random moves because its information-set sampler found no state consistent
-   * with what it saw: exact counts, per agent, from each game's record.
+   * with what it saw, and when it drew worlds from an approximate belief (the general sampler's particle bag)
+   * instead of the exact posterior: exact counts, per agent, from each game's record. Silent when there is neither.
    */
   static void printFallbacks(PrintWriter out, Game game, ArenaResult result, Budget budget) {
+    List<String> fallbacks = perAgent(result, GameResult::fallbacks);
+    if (!fallbacks.isEmpty()) {
+      out.println("fallback  these agents moved at random where their information-set sampler found no state");
+      out.println("          consistent with what they saw" + (game.determinizer() == null ? " (" + game.name()
+          + " has no fast sampler)" : "") + ":");
+      fallbacks.forEach(out::println);
+    }
+    List<String> approximate = perAgent(result, GameResult::approximate);
+    if (!approximate.isEmpty()) {
+      out.println("approx    these agents drew worlds from a bag of particles, an approximation of their belief,");
+      out.println("          where the exact set of consistent states grew too large:");
+      approximate.forEach(out::println);
+    }
+  }
+
+  /** "  agent: n of m decisions" for each agent whose count (summed over its roles and games) is not zero. */
+  private static List<String> perAgent(ArenaResult result, java.util.function.Function<GameResult, int[]> count) {
     List<String> specs = result.config().agents();
     List<String> lines = new ArrayList<>();
     for (int a = 0; a < specs.size(); a++) {
       long decisions = 0;
-      long fallbacks = 0;
+      long counted = 0;
       for (GameResult g : result.games()) {
         for (int r = 0; r < g.agentOfRole().length; r++) {
           if (g.agentOfRole()[r] == a) {
             decisions += g.decisions()[r];
-            fallbacks += g.fallbacks()[r];
+            counted += count.apply(g)[r];
           }
         }
       }
-      if (fallbacks == 0) {
+      if (counted == 0) {
         continue;
       }
       String who = specs.get(a) + (specs.indexOf(specs.get(a)) != specs.lastIndexOf(specs.get(a)) ? "#" + (a + 1)
           : "");
-      lines.add(String.format(Locale.ROOT, "  %s: %d of %d decisions", who, fallbacks, decisions));
+      lines.add(String.format(Locale.ROOT, "  %s: %d of %d decisions", who, counted, decisions));
     }
-    if (lines.isEmpty()) {
-      return;
-    }
-    out.println("fallback  these agents moved at random where their information-set sampler found no state");
-    out.println("          consistent with what they saw" + (game.determinizer() == null ? " (" + game.name()
-        + " has no fast sampler)" : "") + ":");
-    lines.forEach(out::println);
+    return lines;
   }
 
   private void printFailures(PrintWriter err, ArenaResult result) {

@@ -186,22 +186,24 @@ class ArenaCommandTest {
     // Game 0: so-ismcts (white) fell back in all 4 decisions; game 1: in 1 of 3.
     GameResult blind = new GameResult(0, 1, new int[] {0, 1, -1}, new String[] {"so-ismcts", "random", null}, none,
         new String[0][], new double[] {0, 1, 0}, new int[] {4, 4, 0}, new double[3], new long[] {0, 0, 0},
-        new long[3], null, new int[] {4, 0, 0});
+        new long[3], null, new int[] {4, 0, 0}, new int[3]);
     GameResult partly = new GameResult(1, 2, new int[] {1, 0, -1}, new String[] {"random", "so-ismcts", null},
         none, new String[0][], new double[] {0, 1, 0}, new int[] {3, 3, 0}, new double[3], new long[] {0, 2000, 0},
-        new long[3], null, new int[] {0, 1, 0});
+        new long[3], null, new int[] {0, 1, 0}, new int[] {0, 2, 0});
     ArenaResult result = new ArenaResult(config, List.of(blind, partly),
         ArenaStats.of(config, List.of(blind, partly)), 0, List.of(), 0);
     StringWriter w = new StringWriter();
     ArenaCommand.printFallbacks(new PrintWriter(w), game, result, Budget.iterations(1000));
     assertThat(w.toString()).contains("Blind Tic-Tac-Toe has no fast sampler")
         .contains("  so-ismcts: 5 of 7 decisions\n")
+        .contains("drew worlds from a bag of particles")
+        .contains("  so-ismcts: 2 of 7 decisions\n")
         .doesNotContain("random:");
 
     StringWriter quiet = new StringWriter();
     GameResult searched = new GameResult(0, 1, new int[] {0, 1, -1}, new String[] {"so-ismcts", "random", null},
         none, new String[0][], new double[] {0, 1, 0}, new int[] {2, 2, 0}, new double[3], new long[] {2000, 0, 0},
-        new long[3], null, new int[3]);
+        new long[3], null, new int[3], new int[3]);
     ArenaCommand.printFallbacks(new PrintWriter(quiet), game,
         new ArenaResult(config, List.of(searched), ArenaStats.of(config, List.of(searched)), 0, List.of(), 0),
         Budget.iterations(1000));

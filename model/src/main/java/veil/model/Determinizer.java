@@ -23,4 +23,13 @@ public interface Determinizer {
   default int[][] sampleHistory(Observation observation, SplittableRandom rng) {
     return null;
   }
+
+  /**
+   * True when the samples for {@code observation} come from an approximation of the posterior (such as a bag of
+   * particles kept instead of the exact set of consistent states), not from the posterior itself. Exact samplers
+   * keep the default. Agents report it per decision so that an arena can say how often play rested on it.
+   */
+  default boolean approximate(Observation observation) {
+    return false;
+  }
 }

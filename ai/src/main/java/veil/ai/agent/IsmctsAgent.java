@@ -107,6 +107,9 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
     w.search.clear();
     if (mode == SearchWorker.Mode.HP_ISMCTS) {
       runViews(w, obs, iterations, deadline);
+      if (w.search.viewsApproximate()) {
+        noteApproximate(w);
+      }
       addRootVisits(w, legal, votes);
       return;
     }
@@ -116,6 +119,7 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
       for (int f = inf.build(obs, w.sampler, w.rng, deadline); f > 0; f--) {
         countFailure(w);
       }
+      noteBelief(w, w.sampler, obs);
       // At least one iteration once the pool has a world, even if building it used up a time budget.
       for (long k = 0; k < iterations && (k == 0 || System.nanoTime() < deadline) && inf.size() > 0; k++) {
         inf.pick(w.rng, w.world);
@@ -164,6 +168,9 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
       if (history == null) {
         countFailure(w);
         continue;
+      }
+      if (k == 0) {
+        noteBelief(w, w.sampler, obs);
       }
       State s = v.replay;
       s.copyFrom(game.initialState());

@@ -47,6 +47,8 @@ abstract class SearchAgent implements Player {
     public SplittableRandom rng;
     long iterations;
     long failures;
+    /** Whether a world of this decision came from an approximate belief (see Determinizer#approximate). */
+    boolean approximate;
   }
 
   protected SearchAgent(String spec, double exploration) {
@@ -89,7 +91,7 @@ abstract class SearchAgent implements Player {
   protected final int search(Observation obs, State trueState, MoveList legal, Budget budget) {
     long start = System.nanoTime();
     if (legal.size() == 1) {
-      last = new SearchStats(0, System.nanoTime() - start, 1, 0, false);
+      last = new SearchStats(0, System.nanoTime() - start, 1, 0, false, false);
       return legal.get(0);
     }
     int threads = budget.threads();
@@ -105,6 +107,7 @@ abstract class SearchAgent implements Player {
       Worker w = workers.get(t);
       w.iterations = 0;
       w.failures = 0;
+      w.approximate = false;
       w.decisionSampler = null;
       long rngSeed = Seeds.derive(seed, obs.length(), t);
       long share = budget.timed()
@@ -143,12 +146,14 @@ abstract class SearchAgent implements Player {
     long[] total = new long[legal.size()];
     long iterations = 0;
     long failures = 0;
+    boolean approximate = false;
     for (int t = 0; t < threads; t++) {
       for (int i = 0; i < total.length; i++) {
         total[i] += votes[t][i];
       }
       iterations += workers.get(t).iterations;
       failures += workers.get(t).failures;
+      approximate |= workers.get(t).approximate;
     }
     int best = -1;
     for (int i = 0; i < total.length; i++) {
@@ -161,7 +166,7 @@ abstract class SearchAgent implements Player {
       // Not one iteration could run (the sampler found no consistent state): play uniformly, and say so.
       best = new SplittableRandom(Seeds.derive(seed, obs.length(), -1)).nextInt(legal.size());
     }
-    last = new SearchStats(iterations, System.nanoTime() - start, threads, failures, fallback);
+    last = new SearchStats(iterations, System.nanoTime() - start, threads, failures, fallback, approximate);
     return legal.get(best);
   }
 
@@ -213,12 +218,23 @@ abstract class SearchAgent implements Player {
     }
     if (w.decisionSampler == null) {
       w.decisionSampler = w.sampler instanceof GeneralDeterminizer g ? g.forObservation(obs) : w.sampler;
+      w.approximate |= w.sampler.approximate(obs);
     }
     if (w.decisionSampler.sample(obs, w.rng, out)) {
       return true;
     }
     w.failures++;
     return false;
+  }
+
+  /** Notes that a world of this decision was drawn from {@code sampler}'s belief about {@code obs}. */
+  protected static void noteBelief(Worker w, Determinizer sampler, Observation obs) {
+    w.approximate |= sampler.approximate(obs);
+  }
+
+  /** Notes that a world of this decision came from an approximate belief (an opponent's, in HP_ISMCTS). */
+  protected static void noteApproximate(Worker w) {
+    w.approximate = true;
   }
 
   /** Counts a sampler failure of an iteration that drew its world some other way than {@link #sample}. */

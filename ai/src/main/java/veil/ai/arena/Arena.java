@@ -202,7 +202,7 @@ public final class Arena {
     }
     return new GameResult(index, seed, agentOfRole, specOfRole, rec.joints(), MatchRunner.jointText(game, rec.joints()),
         rec.scores(), rec.decisions(), ms, rec.iterations(), rec.decisionNanos(), rec.failure(),
-        rec.fallbacks());
+        rec.fallbacks(), rec.approximate());
   }
 
   /** The per-agent table over the games that did not fail. */

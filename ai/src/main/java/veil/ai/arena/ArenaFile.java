@@ -204,6 +204,7 @@ public final class ArenaFile implements AutoCloseable {
     n.set("iterations", JSON.valueToTree(g.iterations()));
     n.set("decisionNanos", JSON.valueToTree(g.decisionNanos()));
     n.set("fallbacks", JSON.valueToTree(g.fallbacks()));
+    n.set("approximate", JSON.valueToTree(g.approximate()));
     if (g.failure() == null) {
       n.putNull("failure");
     } else {
@@ -279,7 +280,8 @@ public final class ArenaFile implements AutoCloseable {
           array(n, "iterations", long[].class, roles),
           array(n, "decisionNanos", long[].class, roles),
           failure == null || failure.isNull() ? null : failure.asText(),
-          n.has("fallbacks") ? array(n, "fallbacks", int[].class, roles) : new int[roles]);
+          n.has("fallbacks") ? array(n, "fallbacks", int[].class, roles) : new int[roles],
+          n.has("approximate") ? array(n, "approximate", int[].class, roles) : new int[roles]);
     } catch (JsonProcessingException e) {
       throw new IllegalArgumentException(e.getOriginalMessage());
     }
@@ -322,8 +324,9 @@ public final class ArenaFile implements AutoCloseable {
     }
     for (int i = 0; i < roles; i++) {
       if (g.decisions()[i] < 0 || g.iterations()[i] < 0 || g.decisionNanos()[i] < 0 || g.fallbacks()[i] < 0
-          || g.fallbacks()[i] > g.decisions()[i]) {
-        throw new IllegalArgumentException("negative counts, or more fallbacks than decisions, for role " + i);
+          || g.fallbacks()[i] > g.decisions()[i] || g.approximate()[i] < 0 || g.approximate()[i] > g.decisions()[i]) {
+        throw new IllegalArgumentException("negative counts, or more fallbacks or approximate decisions than"
+            + " decisions, for role " + i);
       }
     }
   }

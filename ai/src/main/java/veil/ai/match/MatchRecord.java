@@ -11,6 +11,8 @@ import java.util.List;
  * @param decisionNanos total thinking time of each role
  * @param iterations total search iterations of each role
  * @param fallbacks decisions where a search agent could not sample its information set and moved at random
+ * @param approximate decisions where a search agent drew some worlds from an approximate belief (the general
+ *     sampler's particle bag) rather than the exact posterior
  */
 public record MatchRecord(
     long seed,
@@ -21,7 +23,8 @@ public record MatchRecord(
     int[] decisions,
     long[] decisionNanos,
     long[] iterations,
-    int[] fallbacks) {
+    int[] fallbacks,
+    int[] approximate) {
   public int steps() {
     return joints.length;
   }

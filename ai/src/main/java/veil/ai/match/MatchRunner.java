@@ -75,6 +75,7 @@ public final class MatchRunner {
     long[] nanos = new long[roles];
     long[] iterations = new long[roles];
     int[] fallbacks = new int[roles];
+    int[] approximate = new int[roles];
     List<int[]> joints = new ArrayList<>();
     SplittableRandom chance = new SplittableRandom(Seeds.derive(seed, 0));
     String failure = null;
@@ -127,6 +128,7 @@ public final class MatchRunner {
             SearchStats st = p.lastStats();
             iterations[r] += st.iterations();
             fallbacks[r] += st.fallback() ? 1 : 0;
+            approximate[r] += st.approximate() ? 1 : 0;
             if (!ml.contains(move)) {
               failure = "agent " + p.name() + " (" + game.roleName(r) + ") played the illegal move "
                   + game.moveText(r, move) + " at step " + step;
@@ -166,7 +168,7 @@ public final class MatchRunner {
       failure = "rule failure at step " + step + ": " + e;
     }
     return new MatchRecord(seed, names, joints.toArray(new int[0][]), scores, failure, decisions, nanos, iterations,
-        fallbacks);
+        fallbacks, approximate);
   }
 
   /**

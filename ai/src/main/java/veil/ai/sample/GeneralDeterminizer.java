@@ -65,6 +65,12 @@ public final class GeneralDeterminizer implements Determinizer {
     };
   }
 
+  /** True when the belief for {@code obs} is the bag of particles, not the exact set of consistent states. */
+  @Override
+  public boolean approximate(Observation obs) {
+    return belief(obs).isApproximate();
+  }
+
   @Override
   public boolean sample(Observation obs, SplittableRandom rng, State out) {
     return belief(obs).sample(rng, out, null, scratch.get());

@@ -155,7 +155,18 @@ public final class SearchWorker {
     for (SearchTree t : trees) {
       t.clear();
     }
+    viewsApproximate = false;
   }
+
+  /**
+   * True when, since {@link #clear}, an opponent's world was drawn from an approximate belief about its view
+   * (HP_ISMCTS; see {@link veil.model.Determinizer#approximate}).
+   */
+  public boolean viewsApproximate() {
+    return viewsApproximate;
+  }
+
+  private boolean viewsApproximate;
 
   /** The tree the searcher's own decisions live in. */
   public SearchTree searcherTree() {
@@ -460,6 +471,7 @@ public final class SearchWorker {
       shadowFailures++;
       return Double.NaN;
     }
+    viewsApproximate = viewsApproximate || viewSamplers[r].approximate(views[r]);
     if (game.isTerminal(shadow)) {
       // A world of r's information set where the game is already over (r cannot always tell): its move changes
       // nothing there.

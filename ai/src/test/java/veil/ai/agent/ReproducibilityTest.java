@@ -70,7 +70,10 @@ class ReproducibilityTest {
     assertThat(rec.failure()).isNull();
     for (int r : MatchRunner.seatRoles(game)) {
       if (rec.decisions()[r] > 0) {
-        assertThat(rec.msPerMove(r)).isLessThan(200);
+        // Generous on purpose: the point is that the search stops near its deadline rather than running on (an
+        // agent that ignored the clock would search without end here); on a loaded machine a 20 ms decision can
+        // take several times that, so a tight bound would only measure the load.
+        assertThat(rec.msPerMove(r)).isLessThan(2_000);
         assertThat(rec.iterations()[r]).isPositive();
       }
     }

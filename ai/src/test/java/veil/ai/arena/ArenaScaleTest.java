@@ -302,7 +302,7 @@ class ArenaScaleTest {
       sc[i + 1] = scores[i];
     }
     return new GameResult(index, index, who, new String[roles], new int[0][], new String[0][], sc, new int[roles],
-        new double[roles], new long[roles], new long[roles], null, new int[roles]);
+        new double[roles], new long[roles], new long[roles], null, new int[roles], new int[roles]);
   }
 
   @Test

@@ -105,7 +105,7 @@ class ArenaTest {
     for (int i = 0; i < 4; i++) {
       games.add(new GameResult(i, i, new int[] {-1, 0, 1}, new String[] {null, "a", "b"}, new int[0][],
           new String[0][], scores[i], new int[] {0, 1, 1}, new double[3], new long[3], new long[] {0, 10, 10}, null,
-          new int[3]));
+          new int[3], new int[3]));
     }
     List<AgentSummary> t = Arena.summarize(ArenaConfig.of(new KuhnPoker(), List.of("random", "random")), games);
     assertThat(t.get(0).meanScore()).isEqualTo(0.5);
