@@ -52,21 +52,27 @@ public final class CardCount extends SimpleLudeme {
     CardsExpr cards = a.cards("cards");
     switch (kind) {
       case 0:
-        return (IntExpr) s -> Long.bitCount(cards.eval(s));
+        return (IntExpr) s -> {
+          int n = 0;
+          for (int w = 0; w < s.words; w++) {
+            n += Long.bitCount(cards.eval(s, w));
+          }
+          return n;
+        };
       case 1: {
         int[] map = CardValue.map(a);
         return (IntExpr) s -> {
-          long m = cards.eval(s);
           int sum = 0;
-          while (m != 0) {
-            sum += map[Long.numberOfTrailingZeros(m)];
-            m &= m - 1;
+          for (int w = 0; w < s.words; w++) {
+            for (long m = cards.eval(s, w); m != 0; m &= m - 1) {
+              sum += map[w << 6 | Long.numberOfTrailingZeros(m)];
+            }
           }
           return sum;
         };
       }
       default:
-        return (BoolExpr) s -> cards.eval(s) == 0;
+        return (BoolExpr) cards::isEmpty;
     }
   }
 

@@ -64,29 +64,34 @@ public final class CardSet extends SimpleLudeme {
     if (sets.length == 2) {
       CardsExpr a = sets[0];
       CardsExpr b = sets[1];
-      return s -> {
-        long m = a.eval(s);
-        return m != 0 ? m : b.eval(s);
+      return (s, w) -> {
+        if (s.words == 1) {
+          long m = a.eval(s, 0);
+          return m != 0 ? m : b.eval(s, 0);
+        }
+        return a.isEmpty(s) ? b.eval(s, w) : a.eval(s, w);
       };
     }
     if (sets.length == 3) {
       CardsExpr a = sets[0];
       CardsExpr b = sets[1];
       CardsExpr c = sets[2];
-      return s -> {
-        long m = a.eval(s);
-        if (m != 0) {
-          return m;
+      return (s, w) -> {
+        if (s.words == 1) {
+          long m = a.eval(s, 0);
+          if (m != 0) {
+            return m;
+          }
+          m = b.eval(s, 0);
+          return m != 0 ? m : c.eval(s, 0);
         }
-        m = b.eval(s);
-        return m != 0 ? m : c.eval(s);
+        return !a.isEmpty(s) ? a.eval(s, w) : !b.isEmpty(s) ? b.eval(s, w) : c.eval(s, w);
       };
     }
-    return s -> {
+    return (s, w) -> {
       for (CardsExpr e : sets) {
-        long m = e.eval(s);
-        if (m != 0) {
-          return m;
+        if (!e.isEmpty(s)) {
+          return e.eval(s, w);
         }
       }
       return 0L;
@@ -104,18 +109,19 @@ public final class CardSet extends SimpleLudeme {
         if (a.has("suit")) {
           IntExpr suit = a.intExpr("suit");
           long[] suitMask = c.table.cards.suitMask();
+          int suits = c.table.cards.suitNames().length;
           int suitSlot = Ints.slotOf(suit);
           if (place != null && place.moverOwned() && suitSlot >= 0 && !a.has("if")) {
             // (cards (hand Mover) suit:LedSuit): following suit, the commonest filter of trick games.
             int at = place.base();
-            return (CardsExpr) s -> {
+            return (CardsExpr) (s, w) -> {
               int k = s.v[suitSlot];
-              return k < 0 || k >= suitMask.length ? 0L : s.places[at + s.cur] & suitMask[k];
+              return k < 0 || k >= suits ? 0L : s.places[(at + s.cur) * s.words + w] & suitMask[k * s.words + w];
             };
           }
-          bySuit = s -> {
+          bySuit = (s, w) -> {
             int k = suit.eval(s);
-            return k < 0 || k >= suitMask.length ? 0L : base.eval(s) & suitMask[k];
+            return k < 0 || k >= suits ? 0L : base.eval(s, w) & suitMask[k * s.words + w];
           };
         }
         if (!a.has("if")) {
@@ -124,19 +130,20 @@ public final class CardSet extends SimpleLudeme {
         CardsExpr pre = bySuit;
         BoolExpr cond = a.bool("if");
         if (c.dependsOnlyOnCard(a.node("if"))) {
-          long allowed = c.cardMask(cond);
-          return place != null && !a.has("suit") ? place.cards(allowed) : (CardsExpr) s -> pre.eval(s) & allowed;
+          long[] allowed = c.cardMask(cond);
+          return place != null && !a.has("suit") ? place.cards(allowed)
+              : (CardsExpr) (s, w) -> pre.eval(s, w) & allowed[w];
         }
-        return (CardsExpr) s -> {
-          long m = pre.eval(s);
+        return (CardsExpr) (s, w) -> {
+          long m = pre.eval(s, w);
           long out = 0;
           int saved = s.boundCard;
           while (m != 0) {
-            int card = Long.numberOfTrailingZeros(m);
+            int bit = Long.numberOfTrailingZeros(m);
             m &= m - 1;
-            s.boundCard = card;
+            s.boundCard = w << 6 | bit;
             if (cond.eval(s)) {
-              out |= 1L << card;
+              out |= 1L << bit;
             }
           }
           s.boundCard = saved;
@@ -146,7 +153,7 @@ public final class CardSet extends SimpleLudeme {
       case 1: {
         CardsExpr x = a.cards("a");
         CardsExpr y = a.cards("b");
-        return (CardsExpr) s -> x.eval(s) & ~y.eval(s);
+        return (CardsExpr) (s, w) -> x.eval(s, w) & ~y.eval(s, w);
       }
       case 2: {
         List<CardsExpr> xs = new ArrayList<>();
@@ -156,10 +163,10 @@ public final class CardSet extends SimpleLudeme {
           xs.add(a.compiler().cards(n));
         }
         CardsExpr[] sets = xs.toArray(new CardsExpr[0]);
-        return (CardsExpr) s -> {
+        return (CardsExpr) (s, w) -> {
           long m = 0;
           for (CardsExpr e : sets) {
-            m |= e.eval(s);
+            m |= e.eval(s, w);
           }
           return m;
         };

@@ -46,7 +46,9 @@ public final class CardValue extends SimpleLudeme {
             + "suit may be computed, (card Eight (var \"Suit\")), and then no such card is -1.",
             Param.pos("rank", "rank or number", "the rank (a name, or an expression)"),
             Param.optPos("suit", "suit", "the suit (a name, or an expression)")),
-        new CardValue("rank", 1, "A card's rank, as its position in the deck's rank list (low to high).", card),
+        new CardValue("rank", 1, "A card's rank, as its position in the deck's rank list (low to high); "
+            + "compared with a number, as in (= (rank Card) 8), the number is the rank named 8 (an error when the deck "
+            + "names ranks by numbers and has no such rank; before, it was the 9th rank, the 10).", card),
         new CardValue("suit", 2, "A card's suit (compare with a suit name or LedSuit).", card),
         new CardValue("number", 3, "A card's number (numbered decks; the rank for numeric ranks; else 0).", card),
         new CardValue("value", 4, "A card's value in a map: (value \"Penalty\" Card).",

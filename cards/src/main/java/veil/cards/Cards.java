@@ -12,21 +12,27 @@ import veil.ludeme.compile.Compiler;
 final class Cards {
   private Cards() {}
 
-  /** The cards a map key names: a suit, a rank (or number), or {@code (card …)}. */
-  static long keyMask(Compiler c, CardTable.Frozen cards, Node key) throws DslException {
+  /** The cards a map key names (true at their indices): a suit, a rank (or number), or {@code (card …)}. */
+  static boolean[] keyMask(Compiler c, CardTable.Frozen cards, Node key) throws DslException {
+    boolean[] mask = new boolean[cards.count()];
     if (key instanceof Node.Call call && "card".equals(call.headName())) {
-      return 1L << find(c, cards, call);
+      int face = find(c, cards, call);
+      for (int card = 0; card < cards.count(); card++) {
+        mask[card] = cards.face()[card] == face; // every copy of it
+      }
+      return mask;
     }
     String k = Compiler.text(key);
     int suit = c.cardTable.findSuit(k);
     int rank = c.cardTable.findRank(k);
-    long mask = 0;
+    boolean any = false;
     for (int card = 0; card < cards.count(); card++) {
       if (suit >= 0 && cards.suit()[card] == suit || rank >= 0 && cards.rank()[card] == rank) {
-        mask |= 1L << card;
+        mask[card] = true;
+        any = true;
       }
     }
-    if (mask == 0) {
+    if (!any) {
       List<String> known = new ArrayList<>(c.cardTable.suitNames());
       known.addAll(c.cardTable.rankNames());
       throw new DslException(new Diagnostic(key.pos(), "no suit or rank named " + k, "a suit, a rank or (card …)",

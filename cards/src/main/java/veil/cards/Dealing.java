@@ -30,7 +30,11 @@ import veil.ludeme.gdl.Val;
  * Chance: {@code (shuffle P)}, {@code (deal N from:P to:(hand Each))}, {@code (draw [N] from:P to:Q)}. A deal or
  * draw is a move of the {@code random} role: in the steps that follow it picks each card uniformly among the
  * source's cards (the top of a shuffled pile is any of its cards with equal chance), so the compiled game is the
- * GDL-II one. Deals happen after the effects around them; later effects cannot depend on the dealt card.
+ * GDL-II one. Deals happen after the effects around them; later effects cannot depend on the dealt card (in start:
+ * every start effect runs first, then the deals; a phase's entry: runs once they are done). A count may be an
+ * expression, read when the deal is queued; a deal needing more cards than its source then holds (less what the
+ * deals queued before it take) is a rule failure with its position, and one in the start list with a count known
+ * when the game compiles is an error at check.
  */
 public final class Dealing extends SimpleLudeme {
   private final int kind;
@@ -45,7 +49,9 @@ public final class Dealing extends SimpleLudeme {
         new Dealing("shuffle", 0, "Marks a place's order as unknown: cards drawn or dealt from it are chance moves.",
             Param.pos("place", "place", "what is shuffled")),
         new Dealing("deal", 1, "Deals N cards to each player in turn (to:(hand Each)) or N to one place; random "
-            + "picks each card.", Param.pos("count", "int literal", "cards per recipient"),
+            + "picks each card, after the effects around it (a phase's entry: sees them). More cards than the source "
+            + "holds is an error at check (start's deals) or a rule failure.",
+            Param.pos("count", "int", "cards per recipient: a number or an expression, e.g. (var \"HandSize\")"),
             Param.named("from", "place", "the source (default: the first deck)"),
             Param.required("to", "place", "the destination, e.g. (hand Each)")),
         new Dealing("draw", 2, "Draws N cards (default 1) from a source to a place; random picks each card.",
@@ -72,31 +78,110 @@ public final class Dealing extends SimpleLudeme {
     PlaceRef to = a.place("to");
     Table t = c.table;
     int dstBase = to.base();
+    int cards = c.cardTable.count();
+    veil.dsl.Pos where = a.pos();
+    String what = "(" + name() + " …)";
+    boolean deal = kind == 1;
     if (to.each()) {
       if (kind == 2) {
         throw a.error("to", "draw goes to one place; deal gives to Each", "(hand Mover)");
       }
-      int cards = c.cardTable.count();
-      int per = a.constInt("count", 1, Math.max(1, cards / c.players()), "cards per player ("
-          + cards + " cards in the game, " + c.players() + " players)");
-      int total = per * c.players();
-      return (Effect) s -> t.enqueueDeal(s, from.instance(s), dstBase, PendingDeal.EACH, total);
+      int players = c.players();
+      IntExpr per = a.intExpr("count");
+      if (per instanceof veil.ludeme.Ints.Const k) {
+        int n = a.constInt("count", 1, Math.max(1, cards / players), "cards per player (" + cards
+            + " cards in the game, " + players + " players)");
+        tally(a, n * players);
+        int total = n * players;
+        return (Effect) s -> t.enqueueDeal(s, from.instance(s), dstBase, PendingDeal.EACH,
+            enough(s, t, from.instance(s), total, what, where));
+      }
+      // A count computed when the deal is made: N to each player, N * players cards in all.
+      return (Effect) s -> {
+        int src = from.instance(s);
+        int total = checked(per.eval(s), what, where) * players;
+        t.enqueueDeal(s, src, dstBase, PendingDeal.EACH, enough(s, t, src, total, what, where));
+      };
     }
     IntExpr count = kind == 1 ? a.intExpr("count") : a.intExpr("count", 1);
-    int cards = c.cardTable.count();
     if (count instanceof veil.ludeme.Ints.Const k && (k.value() < 1 || k.value() > cards)) {
       throw a.error("count", "the number of cards to " + name() + " must be in 1.." + cards + " (the cards in the"
           + " game), found " + k.value(), "1.." + cards);
     }
-    veil.dsl.Pos where = a.pos();
-    String what = "(" + name() + " …)";
+    if (deal && count instanceof veil.ludeme.Ints.Const k) {
+      tally(a, k.value());
+    }
     if (!to.def().perPlayer()) {
-      return (Effect) s -> t.enqueueDeal(s, from.instance(s), dstBase, PendingDeal.SHARED,
-          checked(count.eval(s), what, where));
+      return (Effect) s -> {
+        int src = from.instance(s);
+        int n = checked(count.eval(s), what, where);
+        t.enqueueDeal(s, src, dstBase, PendingDeal.SHARED, deal ? enough(s, t, src, n, what, where) : n);
+      };
     }
     IntExpr owner = to.owner();
-    return (Effect) s -> t.enqueueDeal(s, from.instance(s), dstBase, owner.eval(s), checked(count.eval(s), what,
-        where));
+    return (Effect) s -> {
+      int src = from.instance(s);
+      int n = checked(count.eval(s), what, where);
+      t.enqueueDeal(s, src, dstBase, owner.eval(s), deal ? enough(s, t, src, n, what, where) : n);
+    };
+  }
+
+  /**
+   * A deal written in the start list (not inside another effect) from a deck, with a count known when the game
+   * compiles: the deals of the start list before it and this one must fit the deck's cards, else an error at its
+   * count. (Start effects run in order; the cards of every deal among them are dealt after the list has run.)
+   */
+  private void tally(Args a, int total) throws DslException {
+    Compiler c = a.compiler();
+    if (a.call() != c.startItem || a.has("from") && !(a.node("from") instanceof Node.Str)) {
+      return;
+    }
+    int src = a.has("from") ? a.place("from").base() : firstDeck(c);
+    if (src < 0) {
+      return;
+    }
+    int held = 0;
+    for (int home : c.cardHome) {
+      held += home == src ? 1 : 0;
+    }
+    int before = c.startDealt.getOrDefault(src, 0);
+    if (before + total > held) {
+      String deck = c.places.defs().stream().filter(d -> d.base() == src).findFirst().map(PlaceTable.Def::name)
+          .orElse("the deck");
+      throw a.error("count", "this deal needs " + total + (total == 1 ? " card" : " cards") + " but \"" + deck + "\" holds " + held
+          + (before > 0 ? " and the deals before it in start take " + before + " of them" : ""),
+          before < held ? "at most " + (held - before) + " cards in all" : "fewer cards");
+    }
+    c.startDealt.put(src, before + total);
+  }
+
+  private static int firstDeck(Compiler c) {
+    for (PlaceTable.Def d : c.places.defs()) {
+      if (d.kind().equals("deck")) {
+        return d.base();
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * The cards a deal takes from its source, checked when it is queued: they must be there (the source's cards less
+   * those the deals queued before it will take), else a rule failure with the deal's position.
+   */
+  private static int enough(veil.ludeme.LudState s, Table t, int src, int count, String what, veil.dsl.Pos where) {
+    int left = Long.bitCount(s.places[src]);
+    int[] v = s.v;
+    for (int i = 0; i < v[veil.ludeme.Slot.PENDING]; i++) {
+      int at = t.layout.pending + i * PendingDeal.SIZE;
+      if (v[at + PendingDeal.SOURCE] == src) {
+        left -= v[at + PendingDeal.LEFT];
+      }
+    }
+    if (count > left) {
+      throw new IllegalStateException("rule failure: " + what + " needs " + count + " card" + (count == 1 ? "" : "s")
+          + " but its source holds " + left + (left == 1 ? " card" : " cards") + " to deal, at " + where);
+    }
+    return count;
   }
 
   /** A count computed at run time: a negative one is a rule failure with the position (0 deals nothing). */
@@ -169,12 +254,14 @@ public final class Dealing extends SimpleLudeme {
         if (b.name().equals("draw")) {
           throw ExportException.at(toNode, "draw goes to one place; deal gives to Each");
         }
-        if (!(b.get("count") instanceof Node.Int per)) {
-          throw ExportException.at(b.call, "(deal N to:(hand Each)) needs N as a number");
-        }
         dst = x.m.instance(ref.def(), 0);
         rotate = "yes";
-        count = Val.num((int) per.value() * x.m.n);
+        if (b.get("count") instanceof Node.Int per) {
+          count = Val.num((int) per.value() * x.m.n);
+        } else {
+          // N to each player: N * players cards in all.
+          count = x.arith('*', x.num(b.get("count"), Kind.NUM, ctx, body), Val.num(x.m.n), body, b.call);
+        }
       } else {
         dst = x.place(toNode, ctx, body).term();
         count = b.has("count") ? x.num(b.get("count"), Kind.NUM, ctx, body) : Val.num(1);

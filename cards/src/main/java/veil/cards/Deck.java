@@ -38,7 +38,10 @@ public final class Deck extends SimpleLudeme {
         Param.named("without", "{(card R S) …}", "cards left out (a stripped deck)"),
         Param.named("numbers", "{lo..hi}", "numbered cards instead of suits × ranks"),
         Param.named("suitOf", "{suit …}", "for numbered cards: each card's suit, in number order"),
-        Param.named("visible", "All|Owner|None", "who sees the deck's cards (default None)"));
+        Param.named("visible", "All|Owner|None", "who sees the deck's cards (default None)"),
+        Param.named("copies", "int", "how many identical copies of each card (default 1; 2 for two decks): copies"
+            + " print alike, a move names the card and moves the lowest copy the player may move"),
+        Param.named("jokers", "int", "how many identical jokers, (card Joker), without a suit (default 0)"));
   }
 
   @Override
@@ -55,6 +58,8 @@ public final class Deck extends SimpleLudeme {
     }
     PlaceTable.Def place = c.places.add(name, "deck", false, Places.visibility(a, "visible", PlaceTable.Visibility.NONE));
     CardTable t = c.cardTable;
+    int copies = a.has("copies") ? a.constInt("copies", 1, 8, "copies:") : 1;
+    int jokers = a.has("jokers") ? a.constInt("jokers", 0, 8, "jokers:") : 0;
     if (a.has("numbers")) {
       List<Long> numbers = new ArrayList<>();
       for (Node n : a.list("numbers")) {
@@ -93,8 +98,9 @@ public final class Deck extends SimpleLudeme {
       for (int k = 0; k < numbers.size(); k++) {
         long num = numbers.get(k);
         int suit = suitOf.isEmpty() ? -1 : t.suitIndex(Compiler.text(suitOf.get(k)));
-        add(a, c, place, "(card " + num + ")", suit, t.rankIndex(Long.toString(num)), (int) num);
+        add(a, c, place, "(card " + num + ")", suit, t.rankIndex(Long.toString(num)), (int) num, copies);
       }
+      addJokers(a, c, place, jokers);
       return this;
     }
     List<String> suits = a.has("suits") ? distinct(a.list("suits"), "suit") : STANDARD_SUITS;
@@ -115,20 +121,33 @@ public final class Deck extends SimpleLudeme {
         String rank = ranks.get(ri);
         int number = isNumber(rank) ? Integer.parseInt(rank) : 0;
         add(a, c, place, "(card " + Names.gdl(rank) + " " + Names.gdl(suits.get(si)) + ")", t.suitIndex(suits.get(si)),
-            t.rankIndex(rank), number);
+            t.rankIndex(rank), number, copies);
       }
     }
+    addJokers(a, c, place, jokers);
     return this;
   }
 
-  private static void add(Args a, Compiler c, PlaceTable.Def place, String text, int suit, int rank, int number)
-      throws DslException {
+  /** Adds a card and its copies (consecutive indices). */
+  private static void add(Args a, Compiler c, PlaceTable.Def place, String text, int suit, int rank, int number,
+      int copies) throws DslException {
     int card = c.cardTable.add(place.name(), text, suit, rank, number);
+    for (int k = 1; k < copies && card >= 0; k++) {
+      c.cardHome.add(place.base());
+      card = c.cardTable.addCopy(card);
+    }
     if (card < 0) {
       throw new DslException(Diagnostic.at(a.pos(), "a game has at most " + CardTable.MAX_CARDS
           + " cards (Veil's limit for now)"));
     }
     c.cardHome.add(place.base());
+  }
+
+  /** Jokers: one card (card Joker) of rank Joker and no suit, in as many identical copies as asked. */
+  private static void addJokers(Args a, Compiler c, PlaceTable.Def place, int jokers) throws DslException {
+    if (jokers > 0) {
+      add(a, c, place, "(card joker)", -1, c.cardTable.rankIndex("Joker"), 0, jokers);
+    }
   }
 
   private static int[] rankSuit(Node n, List<String> ranks, List<String> suits) throws DslException {

@@ -75,7 +75,8 @@ public final class LanguageReference {
     {"Choice", "the value the move being played chose, in a (choose … then:) effect"},
     {"P1, P2, …", "players by seat; or the names given in (players {White Black})"},
     {"Each", "in a deal, every player in turn; in a declaration, one place per player"},
-    {"a suit or rank name", "its index (ranks in the order the deck lists them, lowest first)"},
+    {"a suit or rank name", "its index (ranks in the order the deck lists them, lowest first); a rank named by a "
+        + "number is written as that number, 8, in (card 8 Hearts) and in a comparison with (rank …)"},
     {"<Name>", "the value of the game option Name"},
     {"(\"Macro\" a b)", "a (define \"Macro\" body) with #1 #2 replaced by the arguments"},
   };

@@ -64,13 +64,13 @@ public final class MoveCard extends SimpleLudeme {
     Table t = c.table;
     Action act = new CardAction(Names.gdl(a.text("name", "move"))) {
       @Override
-      protected long playable(LudState s) {
-        long m = s.places[from.instance(s)];
-        return choices == null ? m : m & choices.eval(s);
+      protected long playable(LudState s, int w) {
+        long m = s.places[from.instance(s) * s.words + w];
+        return choices == null ? m : m & choices.eval(s, w);
       }
 
       @Override
-      public void apply(LudState s, int card) {
+      public void applyCard(LudState s, int card) {
         t.moveCard(s, card, from.instance(s), to.instance(s));
         if (then != Effect.NONE) {
           then.run(s);

@@ -72,7 +72,7 @@ public final class Reveal extends SimpleLudeme {
       } else {
         who = x.num(b.get("to"), Kind.PLAYER, ctx, body).term();
       }
-      f.sees(who, Program.atom("revealed", card.term(), where), body);
+      f.sees(who, Program.atom("revealed", x.m.face(card.term(), body), where), body);
     }
   }
 }

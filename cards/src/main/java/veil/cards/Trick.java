@@ -75,11 +75,25 @@ public final class Trick extends SimpleLudeme {
     IntExpr leader = a.player("leader", 0);
     CardsExpr lead = a.has("lead") ? a.cards("lead") : null;
     long[] suitMask = c.table.cards.suitMask();
-    CardsExpr follow = a.has("follow") ? a.cards("follow") : s -> {
-      long hand = s.places[from.instance(s)];
+    CardsExpr follow = a.has("follow") ? a.cards("follow") : (s, w) -> {
+      int words = s.words;
+      int at = from.instance(s) * words;
       int led = s.v[Slot.LED_SUIT];
-      long inSuit = led < 0 ? 0 : hand & suitMask[led];
-      return inSuit != 0 ? inSuit : hand;
+      if (led < 0) {
+        return s.places[at + w];
+      }
+      if (words == 1) {
+        long hand = s.places[at];
+        long inSuit = hand & suitMask[led];
+        return inSuit != 0 ? inSuit : hand;
+      }
+      int k = led * words;
+      for (int i = 0; i < words; i++) {
+        if ((s.places[at + i] & suitMask[k + i]) != 0) {
+          return s.places[at + w] & suitMask[k + w]; // follow suit when you can
+        }
+      }
+      return s.places[at + w];
     };
     int[] suit = c.table.cards.suit();
     int[] rank = c.table.cards.rank();
@@ -158,13 +172,13 @@ public final class Trick extends SimpleLudeme {
     }
 
     @Override
-    protected long playable(LudState s) {
-      long hand = s.places[fromAt(s)];
-      return s.v[Slot.TRICK_PLAYED] == 0 ? (lead == null ? hand : lead.eval(s) & hand) : follow.eval(s) & hand;
+    protected long playable(LudState s, int w) {
+      long hand = s.places[fromAt(s) * s.words + w];
+      return s.v[Slot.TRICK_PLAYED] == 0 ? (lead == null ? hand : lead.eval(s, w) & hand) : follow.eval(s, w) & hand;
     }
 
     @Override
-    public void apply(LudState s, int card) {
+    public void applyCard(LudState s, int card) {
       int[] v = s.v;
       int p = s.cur;
       if (v[Slot.TRICK_PLAYED] == 0) {

@@ -43,9 +43,9 @@ public final class ValueMap extends SimpleLudeme {
       if (!(e instanceof Node.Call pair) || pair.items().size() != 2 || !(pair.items().get(1) instanceof Node.Int v)) {
         throw new DslException(Diagnostic.at(e.pos(), "expected (key value)", "(Hearts 1) or ((card Queen Spades) 13)"));
       }
-      long mask = Cards.keyMask(c, cards, pair.items().get(0));
+      boolean[] mask = Cards.keyMask(c, cards, pair.items().get(0));
       for (int card = 0; card < values.length; card++) {
-        if ((mask >>> card & 1) != 0) {
+        if (mask[card]) {
           values[card] = (int) v.value();
         }
       }

@@ -31,6 +31,17 @@ final class GameArgs {
           + " checked strictly.")
   Mode mode;
 
+  /** Which reasoner plays GDL-II rules (the GDL loader's {@code reasoner} option). */
+  enum Reasoner { auto, grounded, topdown }
+
+  @Option(names = "--reasoner", paramLabel = "auto|grounded|topdown",
+      description = "Which reasoner plays GDL-II rules (.kif, .gdl): grounded instantiates the rules and plays a"
+          + " propositional network (fast; refuses a game too large to ground); topdown answers every question by"
+          + " resolution with tabling, without grounding (slower per step, loads any size); auto (the default)"
+          + " grounds unless grounding would exceed its limits (--option maxGroundRules=N), then plays top-down."
+          + " `veil check` names the reasoner and why. Same as --option reasoner=NAME.")
+  Reasoner reasoner;
+
   @Spec(Spec.Target.MIXEE) CommandSpec command;
 
   /**
@@ -40,7 +51,7 @@ final class GameArgs {
    */
   Map<String, String> loadOptions(GameRegistry registry) {
     Map<String, String> out = new LinkedHashMap<>(options);
-    if (mode == null) {
+    if (mode == null && reasoner == null) {
       return out;
     }
     String ext;
@@ -51,23 +62,38 @@ final class GameArgs {
       return out; // loading reports the unknown game
     }
     if (!"kif".equals(ext) && !"gdl".equals(ext)) {
+      if (reasoner != null) {
+        throw new ParameterException(command.commandLine(), "--reasoner applies to GDL-II rules (.kif, .gdl); "
+            + game + " is a ludeme game, played by its compiled engine");
+      }
       if (mode == Mode.lenient) {
         throw new ParameterException(command.commandLine(), "--mode lenient applies to GDL-II rules (.kif, .gdl);"
             + " " + game + " is a ludeme game, which is always checked strictly");
       }
       return out;
     }
-    String given = out.get("mode");
-    if (given != null && !given.trim().equalsIgnoreCase(mode.name())) {
-      throw new ParameterException(command.commandLine(), "--mode " + mode + " contradicts --option mode=" + given);
+    if (mode != null) {
+      String given = out.get("mode");
+      if (given != null && !given.trim().equalsIgnoreCase(mode.name())) {
+        throw new ParameterException(command.commandLine(), "--mode " + mode + " contradicts --option mode=" + given);
+      }
+      out.put("mode", mode.name());
     }
-    out.put("mode", mode.name());
+    if (reasoner != null) {
+      String given = out.get("reasoner");
+      if (given != null && !given.trim().equalsIgnoreCase(reasoner.name())) {
+        throw new ParameterException(command.commandLine(), "--reasoner " + reasoner
+            + " contradicts --option reasoner=" + given);
+      }
+      out.put("reasoner", reasoner.name());
+    }
     return out;
   }
 
   /** The options as they would be typed again, e.g. {@code --option Passing=right}, or "" for none. */
   String optionArgs() {
-    return optionArgs(options) + (mode != null ? " --mode " + mode : "");
+    return optionArgs(options) + (mode != null ? " --mode " + mode : "")
+        + (reasoner != null ? " --reasoner " + reasoner : "");
   }
 
   /** {@code options} as they would be typed, e.g. {@code --option Passing=right}, or "" for none. */
@@ -81,7 +107,7 @@ final class GameArgs {
 
   /** The options as one line for humans, e.g. {@code Passing=right, Players=5}, or "(defaults)". */
   String optionsText() {
-    if (options.isEmpty() && mode == null) {
+    if (options.isEmpty() && mode == null && reasoner == null) {
       return "(defaults)";
     }
     StringBuilder sb = new StringBuilder();
@@ -90,6 +116,9 @@ final class GameArgs {
     }
     if (mode != null) {
       sb.append(sb.length() == 0 ? "" : ", ").append("--mode ").append(mode);
+    }
+    if (reasoner != null) {
+      sb.append(sb.length() == 0 ? "" : ", ").append("--reasoner ").append(reasoner);
     }
     return sb.toString();
   }

@@ -67,8 +67,9 @@ final class VerifyGdlCommand implements Callable<Integer> {
     long t0 = System.nanoTime();
     try {
       String name = e.game().sourceName.replaceAll("^.*[/\\\\]", "").replaceAll("\\.lud$", "") + ".kif";
-      gdl = new KifLoader().load(name, e.kif(),
-          Map.of("mode", mode, "stepBound", Integer.toString(e.game().stepBound)));
+      // --reasoner (of the shared game arguments) is here which reasoner plays the exported rules.
+      gdl = new KifLoader().load(name, e.kif(), Map.of("mode", mode, "stepBound",
+          Integer.toString(e.game().stepBound), "reasoner", args.reasoner == null ? "auto" : args.reasoner.name()));
     } catch (GameLoadException ex) {
       err.println("verify-gdl: the exported rules of " + e.game().name + " do not load (" + mode + " mode):");
       Loading.printReport(ex, err);
@@ -84,8 +85,9 @@ final class VerifyGdlCommand implements Callable<Integer> {
     long t2 = System.nanoTime();
     out.println("game      " + e.game().name + " (" + args.game + ")");
     out.println("options   " + args.optionsText());
-    out.println(String.format(java.util.Locale.ROOT, "rules     %d rules and facts, %d ground rules (%s mode, loaded"
-        + " in %.1f s)", e.ruleCount(), gdl.groundRuleCount(), mode, (t1 - t0) / 1e9));
+    out.println(String.format(java.util.Locale.ROOT, "rules     %d rules and facts, %s (%s mode, loaded"
+        + " in %.1f s)", e.ruleCount(), gdl instanceof veil.gdl.reason.GroundedGame g
+            ? g.groundRuleCount() + " ground rules" : "played top-down", mode, (t1 - t0) / 1e9));
     if (!r.ok()) {
       out.println("run       " + r.playouts() + " playouts, " + r.steps() + " steps, seed " + seed + ": DIFFERENCE");
       out.flush();

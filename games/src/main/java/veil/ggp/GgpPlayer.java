@@ -71,7 +71,12 @@ public final class GgpPlayer {
     final Observation obs;
     final Determinizer sampler;
     final SplittableRandom rng;
-    final Map<String, Integer> perceptIndex = new HashMap<>();
+
+    /** The percept written as {@code kif} (canonical), or null when the role can have no such percept. */
+    Integer perceptIndex(String kif) {
+      int p = game.percept(role, kif);
+      return p < 0 ? null : p;
+    }
     volatile int[] legalNow;
 
     Match(KifGame game, int role, Agent agent, long seed) {
@@ -81,9 +86,6 @@ public final class GgpPlayer {
       this.obs = new Observation(role);
       this.sampler = game.determinizer() != null ? game.determinizer() : GeneralDeterminizer.forGame(game);
       this.rng = new SplittableRandom(seed);
-      for (int p = 0; p < game.perceptCount(role); p++) {
-        perceptIndex.put(canonical(game.perceptText(role, p)), p);
-      }
     }
   }
 
@@ -331,7 +333,7 @@ public final class GgpPlayer {
     int n = 0;
     List<String> unknown = new ArrayList<>();
     for (Sexp p : items) {
-      Integer idx = match.perceptIndex.get(p.canonical());
+      Integer idx = match.perceptIndex(p.canonical());
       if (idx == null) {
         unknown.add(p.canonical());
       } else {
@@ -343,7 +345,7 @@ public final class GgpPlayer {
       int[] asMoves = new int[items.size()];
       int k = 0;
       for (int r = 0; r < items.size(); r++) {
-        Integer idx = match.perceptIndex.get("(move " + match.game.roleName(r).toLowerCase(Locale.ROOT) + " "
+        Integer idx = match.perceptIndex("(move " + match.game.roleName(r).toLowerCase(Locale.ROOT) + " "
             + items.get(r).canonical() + ")");
         if (idx != null) {
           asMoves[k++] = idx;

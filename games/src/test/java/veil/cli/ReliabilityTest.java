@@ -330,7 +330,7 @@ class ReliabilityTest {
     Run n = Cli.run("check", imp.toString());
     assertClean(n, 1);
     assertThat(n.err()).startsWith(imp + ":8:").contains("numbers: 1..9223372036854775807 is not a range of at"
-        + " most 64 more cards").doesNotContain("suits for");
+        + " most " + veil.ludeme.CardTable.MAX_CARDS + " more cards").doesNotContain("suits for");
   }
 
   @Test

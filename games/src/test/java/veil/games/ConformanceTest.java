@@ -60,4 +60,14 @@ class ConformanceTest {
     return ConformanceTests.of(REGISTRY.bundledNames().stream().map(ConformanceTest::target).toList(),
         Settings.DEFAULT);
   }
+
+  /** GDL-II games played by the top-down reasoner ({@code --reasoner topdown}): the same suite, every check. */
+  static final List<String> TOP_DOWN = List.of("tic-tac-toe", "blind-tic-tac-toe-gdl", "monty-hall-3",
+      "exploding-bomb", "spy-vs-spy", "number-guessing-4", "banker-and-thief");
+
+  @TestFactory
+  Stream<DynamicContainer> bundledGdlGamesPlayedTopDown() {
+    return ConformanceTests.of(TOP_DOWN.stream()
+        .map(name -> ConformTargets.of(REGISTRY, name, Map.of("reasoner", "topdown"))).toList(), Settings.DEFAULT);
+  }
 }

@@ -138,9 +138,10 @@ class LudErrorsTest {
 
   @Test
   void tooManyCards() {
-    String r = report("(game \"X\" (players 2) (equipment {(deck \"A\") (deck \"B\") (hand Each)})\n"
-        + "  (rules (play (pass)) (end (if (= 1 1) (result All Draw)))))");
-    assertThat(r).contains("at most 64 cards");
+    // Five standard decks: 260 cards, more than the 256 a game may have.
+    String r = report("(game \"X\" (players 2) (equipment {(deck \"A\") (deck \"B\") (deck \"C\") (deck \"D\")"
+        + " (deck \"E\") (hand Each)})\n  (rules (play (pass)) (end (if (= 1 1) (result All Draw)))))");
+    assertThat(r).contains("at most " + veil.ludeme.CardTable.MAX_CARDS + " cards");
   }
 
   @Test

@@ -14,6 +14,7 @@ import veil.gdl.read.RuleTranslator;
 import veil.gdl.read.Syntax;
 import veil.gdl.reason.Compiler;
 import veil.gdl.reason.KifGame;
+import veil.gdl.reason.TopDownGame;
 import veil.gdl.term.Literal;
 import veil.gdl.term.Rule;
 import veil.gdl.term.Symbols;
@@ -30,7 +31,11 @@ import veil.model.GameLoader;
  *   <li>{@code mode=strict|lenient} (default lenient): see {@link Mode};
  *   <li>{@code stepBound=N} (default {@value #DEFAULT_STEP_BOUND}): GDL has no step bound of its own, so the
  *       bound a playout may run to is this number;
- *   <li>{@code maxGroundRules=N} (default 2,000,000): a game whose grounding is larger is refused;
+ *   <li>{@code maxGroundRules=N} (default 2,000,000): a game whose grounding is larger is played top-down (or
+ *       refused with {@code reasoner=grounded});
+ *   <li>{@code reasoner=auto|grounded|topdown} (default auto): auto grounds the rules and plays the ground program,
+ *       unless grounding would exceed a size limit, when it plays by top-down resolution with tabling instead
+ *       ({@link TopDownGame}); grounded refuses a game too large to ground; topdown never grounds;
  *   <li>{@code syntax=kif|infix|auto} (default auto);
  *   <li>{@code name=…}: the game's name (default: the file name without its extension).
  * </ul>
@@ -41,7 +46,11 @@ public final class KifLoader implements GameLoader {
   public static final int DEFAULT_STEP_BOUND = 1000;
 
   /** The options a GDL-II game takes (--option NAME=VALUE); any other name is an error, not ignored. */
-  public static final List<String> OPTIONS = List.of("mode", "syntax", "stepBound", "maxGroundRules", "name");
+  public static final List<String> OPTIONS = List.of("mode", "syntax", "stepBound", "maxGroundRules", "name",
+      "reasoner");
+
+  /** The values of the {@code reasoner} option. */
+  public static final List<String> REASONERS = List.of("auto", "grounded", "topdown");
 
   @Override
   public List<String> extensions() {
@@ -54,6 +63,7 @@ public final class KifLoader implements GameLoader {
     Syntax syntax;
     int stepBound;
     int maxGroundRules;
+    String reasoner;
     try {
       for (String key : options.keySet()) {
         if (!OPTIONS.contains(key)) {
@@ -65,6 +75,11 @@ public final class KifLoader implements GameLoader {
       syntax = Syntax.parse(options.get("syntax"), text);
       stepBound = positive(options, "stepBound", DEFAULT_STEP_BOUND);
       maxGroundRules = positive(options, "maxGroundRules", Grounder.Limits.DEFAULT.maxGroundRules());
+      reasoner = options.getOrDefault("reasoner", "auto").trim().toLowerCase(java.util.Locale.ROOT);
+      if (!REASONERS.contains(reasoner)) {
+        throw new IllegalArgumentException("reasoner must be one of " + String.join(", ", REASONERS) + ", not '"
+            + options.get("reasoner") + "'");
+      }
     } catch (IllegalArgumentException e) {
       throw new GameLoadException(sourceName + ": " + e.getMessage());
     }
@@ -85,13 +100,26 @@ public final class KifLoader implements GameLoader {
     Grounder.Limits limits = maxGroundRules == Grounder.Limits.DEFAULT.maxGroundRules()
         ? Grounder.Limits.DEFAULT
         : Grounder.Limits.forRules(maxGroundRules);
-    GroundProgram gp = Grounder.ground(playRules, symbols, limits, report);
-    failOnErrors(report);
     String name = options.getOrDefault("name", baseName(sourceName));
     String description = Syntax.leadingComment(text);
     Compiler.Settings settings = new Compiler.Settings(
         name, description.isEmpty() ? "GDL-II game " + name : description, stepBound, mode == Mode.STRICT,
         checked.randomHasNoGoal(), report.warnings(), rules);
+    if (reasoner.equals("topdown")) {
+      return TopDownGame.of(playRules, symbols, checked.roles(), settings, "chosen with --option reasoner=topdown");
+    }
+    GroundProgram gp;
+    if (reasoner.equals("grounded")) {
+      gp = Grounder.ground(playRules, symbols, limits, report);
+    } else {
+      Grounder.Attempt attempt = Grounder.tryGround(playRules, symbols, limits, report);
+      if (attempt.tooLarge() != null && !report.hasErrors()) {
+        return TopDownGame.of(playRules, symbols, checked.roles(), settings,
+            "grounding would exceed its limit: " + attempt.tooLarge());
+      }
+      gp = attempt.program();
+    }
+    failOnErrors(report);
     KifGame game = Compiler.compile(gp, checked.roles(), settings, report);
     failOnErrors(report);
     return game;

@@ -20,6 +20,12 @@
  *       propositional network that each state updates by what changed (forward propagation over counts); goals
  *       and percepts are evaluated when asked. States are bitsets of base propositions, moves and percepts are
  *       indices of ground terms per role.
+ *   <li>When grounding would exceed a size limit (or with {@code reasoner=topdown}), steps 4 and 5 give way to
+ *       {@code veil.gdl.reason.TopDownProgram} and {@code veil.gdl.reason.Prover}: top-down resolution over the
+ *       checked rules with a table per call (per game, state or joint move, by what the relation reads), linear
+ *       tabling for recursion and negation as failure: a {@link veil.gdl.reason.TopDownGame}, whose moves and
+ *       percepts are ids of ground terms shared by all threads. Both games extend {@link
+ *       veil.gdl.reason.KifGame}.
  * </ol>
  *
  * <h2>Decisions</h2>

@@ -40,8 +40,22 @@ class GroundingLimitsTest {
       sb.append("(d ").append(i).append(")\n");
     }
     sb.append("(<= (next (t ?a ?b ?c ?e)) (d ?a) (d ?b) (d ?c) (d ?e) (true p))\n");
-    assertThat(error(sb.toString(), Map.of("maxGroundRules", "100000")))
-        .contains("test.kif:37:1: the grounding has more than 100000", "--option maxGroundRules=N raises the limits");
+    assertThat(error(sb.toString(), Map.of("maxGroundRules", "100000", "reasoner", "grounded")))
+        .contains("test.kif:37:1: the grounding has more than 100000", "--option maxGroundRules=N raises the limits",
+            "--option reasoner=auto (the default) or topdown plays it without grounding");
+  }
+
+  @Test
+  void tooManyGroundRulesByDefaultMeansTopDown() throws GameLoadException {
+    StringBuilder sb = new StringBuilder(BASE);
+    for (int i = 0; i < 30; i++) {
+      sb.append("(d ").append(i).append(")\n");
+    }
+    sb.append("(<= (next (t ?a ?b ?c ?e)) (d ?a) (d ?b) (d ?c) (d ?e) (true p))\n");
+    var g = (veil.gdl.reason.KifGame) new KifLoader().load("test.kif", sb.toString(), Map.of("maxGroundRules",
+        "100000"));
+    assertThat(g).isInstanceOf(veil.gdl.reason.TopDownGame.class);
+    assertThat(g.reasonerSummary()).contains("grounding would exceed its limit: the grounding has more than 100000");
   }
 
   @Test
@@ -49,6 +63,7 @@ class GroundingLimitsTest {
     assertThat(error(BASE, Map.of("mode", "fussy"))).contains("mode must be strict or lenient");
     assertThat(error(BASE, Map.of("stepBound", "-3"))).contains("stepBound must be a positive integer");
     assertThat(error(BASE, Map.of("syntax", "xml"))).contains("syntax must be kif, infix or auto");
+    assertThat(error(BASE, Map.of("reasoner", "magic"))).contains("reasoner must be one of auto, grounded, topdown");
   }
 
   @Test

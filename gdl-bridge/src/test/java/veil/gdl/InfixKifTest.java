@@ -84,7 +84,7 @@ class InfixKifTest {
         + "; Tic-tac-toe in the infix form of GDL (the GGP book, chapter 2)\n(role xplayer)\n(role oplayer)\n");
     assertThat(Syntax.detect(written)).isEqualTo(Syntax.KIF);
     KifGame again = Kif.load("ttt.kif", written, "strict");
-    assertThat(again.groundRuleCount()).isEqualTo(infix.groundRuleCount());
+    assertThat(((veil.gdl.reason.GroundedGame) again).groundRuleCount()).isEqualTo(((veil.gdl.reason.GroundedGame) infix).groundRuleCount());
     assertSamePlay(infix, again, 300);
     // And the written rules print the same once more.
     assertThat(KifWriter.write("Tic-tac-toe, written back\nfrom the infix form", again.rules(), again.symbols()))

@@ -27,7 +27,7 @@ public final class PlayoutSpeed {
       double with = measure(g, true, 3.0);
       double without = measure(g, false, 3.0);
       System.out.printf("%-24s %9.0f playouts/s with percepts, %9.0f without  (%d ground rules, %d atoms)%n",
-          name, with, without, g.groundRuleCount(), g.groundAtomCount());
+          name, with, without, ((veil.gdl.reason.GroundedGame) g).groundRuleCount(), ((veil.gdl.reason.GroundedGame) g).groundAtomCount());
     }
   }
 

@@ -20,4 +20,19 @@ public final class Bits {
     }
     return base;
   }
+
+  /**
+   * The index of the k-th lowest set bit of the {@code words} longs at {@code a[at..]} read as one bit set (bit i of
+   * word w is index 64w + i); there must be more than k bits set.
+   */
+  public static int select(long[] a, int at, int words, int k) {
+    for (int w = 0; ; w++) {
+      long x = a[at + w];
+      int n = Long.bitCount(x);
+      if (k < n) {
+        return w << 6 | select(x, k);
+      }
+      k -= n;
+    }
+  }
 }

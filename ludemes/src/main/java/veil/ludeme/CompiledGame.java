@@ -208,7 +208,8 @@ public final class CompiledGame implements Game {
 
   @Override
   public LudState initialState() {
-    LudState s = new LudState(places.defOf().length, layout.size);
+    LudState s = new LudState(places.defOf().length, cards.words(), layout.size);
+    s.faces = cards.hasCopies() ? cards.face() : null;
     int[] v = s.v;
     v[Slot.LAST_MOVER] = -1;
     v[Slot.LAST_CARD] = -1;
@@ -228,7 +229,7 @@ public final class CompiledGame implements Game {
     return s;
   }
 
-  /** Card bitmasks of every place instance at the start, before the start rules run. */
+  /** Card sets of every place instance at the start ({@link LudState#places}' layout), before the start rules run. */
   private final long[] initialPlaces;
 
   @Override
@@ -246,11 +247,11 @@ public final class CompiledGame implements Game {
     }
     if (v[Slot.PENDING] > 0) {
       if (role == players) {
-        long src = s.places[v[layout.pending + PendingDeal.SOURCE]];
-        while (src != 0) {
-          int c = Long.numberOfTrailingZeros(src);
-          src &= src - 1;
-          out.add(Action.encode(DEAL, c));
+        int at = v[layout.pending + PendingDeal.SOURCE] * s.words;
+        for (int w = 0; w < s.words; w++) {
+          for (long src = s.places[at + w]; src != 0; src &= src - 1) {
+            out.add(Action.encode(DEAL, w << 6 | Long.numberOfTrailingZeros(src)));
+          }
         }
       } else {
         out.add(0);
@@ -332,9 +333,9 @@ public final class CompiledGame implements Game {
     return s.v[Slot.TERMINAL] == 0 && s.v[Slot.PENDING] > 0;
   }
 
-  /** The cards the pending deal draws from (when {@link #isDealing}). */
-  public long dealSource(LudState s) {
-    return s.places[s.v[layout.pending + PendingDeal.SOURCE]];
+  /** The place instance the pending deal draws from (when {@link #isDealing}). */
+  public int dealSource(LudState s) {
+    return s.v[layout.pending + PendingDeal.SOURCE];
   }
 
   /**
@@ -343,7 +344,7 @@ public final class CompiledGame implements Game {
    */
   public boolean dealGoesOnAfterOneCard(LudState s) {
     int at = layout.pending;
-    return s.v[at + PendingDeal.LEFT] >= 2 && Long.bitCount(s.places[s.v[at + PendingDeal.SOURCE]]) >= 2;
+    return s.v[at + PendingDeal.LEFT] >= 2 && s.count(s.v[at + PendingDeal.SOURCE]) >= 2;
   }
 
   /**
@@ -375,12 +376,23 @@ public final class CompiledGame implements Game {
 
   /** The random role's deal: one card drawn uniformly from the source, as the i-th of its listed moves. */
   private int randomDeal(LudState s, SplittableRandom rng) {
-    long src = s.places[s.v[layout.pending + PendingDeal.SOURCE]];
-    int n = Long.bitCount(src);
+    int at = s.v[layout.pending + PendingDeal.SOURCE] * s.words;
+    if (s.words == 1) {
+      long src = s.places[at];
+      int n = Long.bitCount(src);
+      if (n == 0) {
+        return -1;
+      }
+      return Action.encode(DEAL, Bits.select(src, n == 1 ? 0 : veil.model.Uniform.below(rng, n)));
+    }
+    int n = 0;
+    for (int w = 0; w < s.words; w++) {
+      n += Long.bitCount(s.places[at + w]);
+    }
     if (n == 0) {
       return -1;
     }
-    return Action.encode(DEAL, Bits.select(src, n == 1 ? 0 : veil.model.Uniform.below(rng, n)));
+    return Action.encode(DEAL, Bits.select(s.places, at, s.words, n == 1 ? 0 : veil.model.Uniform.below(rng, n)));
   }
 
   @Override
@@ -604,7 +616,7 @@ public final class CompiledGame implements Game {
     int a = Action.actionOf(move);
     int payload = Action.payloadOf(move);
     if (a == DEAL) {
-      return "(deal " + cardText(payload) + ")";
+      return "(deal " + cards.idText()[payload] + ")"; // random deals one copy: the copy is named
     }
     if (role == players) {
       Phase ph = phases[0];
@@ -685,22 +697,21 @@ public final class CompiledGame implements Game {
       }
     }
     sb.append('\n');
-    for (int i = 0; i < s.places.length; i++) {
-      long m = s.places[i];
+    for (int i = 0; i < places.text().length; i++) {
       boolean sees = viewer < 0 || (places.visibleMask()[i] & (1 << viewer)) != 0;
       sb.append("  ").append(places.text()[i]).append(": ");
-      if (m == 0) {
+      if (s.isEmpty(i)) {
         sb.append("-");
       } else if (sees) {
         String sep = "";
-        while (m != 0) {
-          int c = Long.numberOfTrailingZeros(m);
-          m &= m - 1;
-          sb.append(sep).append(cardText(c));
-          sep = " ";
+        for (int w = 0; w < s.words; w++) {
+          for (long m = s.word(i, w); m != 0; m &= m - 1) {
+            sb.append(sep).append(cardText(w << 6 | Long.numberOfTrailingZeros(m)));
+            sep = " ";
+          }
         }
       } else {
-        sb.append(Long.bitCount(m)).append(" hidden");
+        sb.append(s.count(i)).append(" hidden");
       }
       sb.append('\n');
     }

@@ -5,13 +5,23 @@ import veil.model.Percepts;
 import veil.model.State;
 
 /**
- * The state of a ludeme game: one bitmask of cards per place instance and one int array for everything else.
+ * The state of a ludeme game: one card set per place instance and one int array for everything else. A card set is
+ * {@link #words} longs (one for games of at most 64 cards): place x's word w is {@code places[x * words + w]} and
+ * holds cards {@code 64w .. 64w+63} (card c is bit {@code c & 63} of word {@code c >>> 6}).
  * Copying is two arraycopies. The fields after the arrays are scratch registers for evaluating compiled ludemes
  * (who is being asked, the card or player a ludeme ranges over, where percepts go); they are not part of the
  * state and are never copied.
  */
 public final class LudState implements State {
+  /** Card sets, {@link #words} longs per place instance: {@code places[x * words + w]}. */
   public final long[] places;
+  /** Longs per card set: ceil(cards / 64), at least 1. */
+  public final int words;
+  /**
+   * Each card's face (the index of its first copy) when the game has identical copies, else null: a player's card
+   * move names the face (see {@link CardAction}). Part of the game, not of the state; shared by copies.
+   */
+  public int[] faces;
   public final int[] v;
 
   /** The player whose moves are being generated or applied ("Mover" in expressions). */
@@ -35,14 +45,56 @@ public final class LudState implements State {
     return keys;
   }
 
-  public LudState(int placeCount, int intCount) {
-    places = new long[placeCount];
+  /** The scratch words of {@link #scratchWords}, allocated once per state object. */
+  private long[] wordScratch;
+
+  /** A scratch array of n longs (for a card set of several words being counted and drawn from). */
+  public long[] scratchWords(int n) {
+    if (wordScratch == null || wordScratch.length < n) {
+      wordScratch = new long[n];
+    }
+    return wordScratch;
+  }
+
+  public LudState(int placeCount, int words, int intCount) {
+    this.words = words;
+    places = new long[placeCount * words];
     v = new int[intCount];
+  }
+
+  /** Word w of place instance x's cards. */
+  public long word(int x, int w) {
+    return places[x * words + w];
+  }
+
+  /** Whether place instance x holds no card. */
+  public boolean isEmpty(int x) {
+    for (int w = 0, at = x * words; w < words; w++) {
+      if (places[at + w] != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** How many cards place instance x holds. */
+  public int count(int x) {
+    int n = 0;
+    for (int w = 0, at = x * words; w < words; w++) {
+      n += Long.bitCount(places[at + w]);
+    }
+    return n;
+  }
+
+  /** Whether place instance x holds card c. */
+  public boolean holds(int x, int c) {
+    return (places[x * words + (c >>> 6)] & 1L << c) != 0;
   }
 
   @Override
   public LudState copy() {
-    LudState s = new LudState(places.length, v.length);
+    LudState s = new LudState(places.length / words, words, v.length);
+    s.faces = faces;
     s.copyFrom(this);
     return s;
   }

@@ -23,6 +23,8 @@ public final class Table {
   /** The seat that the i-th card of a deal to every player goes to (i mod players, without a division). */
   private final int[] seatOfDeal;
   public final CardTable.Frozen cards;
+  /** Each card's face: a percept names the face, so identical copies are seen alike. */
+  private final int[] face;
   public final PlaceTable.Frozen places;
   public final Layout layout;
   /** Words players can be told ({@code (tell P "ok")}); a told percept is its index here. */
@@ -36,6 +38,7 @@ public final class Table {
       seatOfDeal[i] = players > 0 ? i % players : 0;
     }
     this.cards = cards;
+    this.face = cards.face();
     this.places = places;
     this.layout = layout;
   }
@@ -51,9 +54,11 @@ public final class Table {
 
   /** Moves one card between place instances, stamping it and telling every player what they see of the move. */
   public void moveCard(LudState s, int card, int from, int to) {
-    long bit = 1L << card;
-    s.places[from] &= ~bit;
-    s.places[to] |= bit;
+    long bit = 1L << card; // Java shifts by card & 63: the bit within its word
+    int w = card >>> 6;
+    int words = s.words;
+    s.places[from * words + w] &= ~bit;
+    s.places[to * words + w] |= bit;
     int[] v = s.v;
     v[layout.stamp + card] = ++v[Slot.CLOCK];
     v[Slot.LAST_CARD] = card;
@@ -76,25 +81,25 @@ public final class Table {
    * position is its stamp, then its index (cards that never moved have stamp 0 and lie in index order).
    */
   public int end(LudState s, int place, boolean top) {
-    long m = s.places[place];
-    if (m == 0) {
-      return -1;
-    }
+    int words = s.words;
     int[] v = s.v;
     int base = layout.stamp;
-    int best = Long.numberOfTrailingZeros(m);
-    int bestStamp = v[base + best];
-    for (m &= m - 1; m != 0; m &= m - 1) {
-      int c = Long.numberOfTrailingZeros(m);
-      int st = v[base + c];
-      // Cards come in index order: an equal stamp is higher up.
-      if (top ? st >= bestStamp : st < bestStamp) {
-        best = c;
-        bestStamp = st;
+    int best = -1;
+    int bestStamp = 0;
+    for (int w = 0; w < words; w++) {
+      for (long m = s.places[place * words + w]; m != 0; m &= m - 1) {
+        int c = w << 6 | Long.numberOfTrailingZeros(m);
+        int st = v[base + c];
+        // Cards come in index order: an equal stamp is higher up.
+        if (best < 0 || (top ? st >= bestStamp : st < bestStamp)) {
+          best = c;
+          bestStamp = st;
+        }
       }
     }
     return best;
   }
+
 
   /** Whether card a lies above card b (both in one place): a higher stamp, or an equal one and a higher index. */
   public boolean above(LudState s, int a, int b) {
@@ -108,8 +113,8 @@ public final class Table {
    * from} goes first (just under the cards there), its bottom card last (at the very bottom).
    */
   public void moveAllUnder(LudState s, int from, int to) {
-    while (s.places[from] != 0) {
-      moveCardUnder(s, end(s, from, true), from, to);
+    for (int c = end(s, from, true); c >= 0; c = end(s, from, true)) {
+      moveCardUnder(s, c, from, to);
     }
   }
 
@@ -128,17 +133,19 @@ public final class Table {
   /** What player p perceives of a card moving between two place instances. */
   public int movePercept(int card, int from, int to, int p) {
     int seers = places.visibleMask()[from] | places.visibleMask()[to];
-    int base = PERCEPT_MOVED << 28 | from << 14 | to;
-    return (seers & (1 << p)) != 0 ? base | (card + 1) << 21 : base;
+    int base = PERCEPT_MOVED << 28 | from << 7 | to;
+    return (seers & (1 << p)) != 0 ? base | (face[card] + 1) << 14 : base;
   }
 
   /** Moves every card of {@code from} to {@code to}, lowest index first. */
   public void moveAll(LudState s, int from, int to) {
-    long m = s.places[from];
-    while (m != 0) {
-      int c = Long.numberOfTrailingZeros(m);
-      m &= m - 1;
-      moveCard(s, c, from, to);
+    for (int w = 0; w < s.words; w++) {
+      long m = s.places[from * s.words + w];
+      while (m != 0) {
+        int c = w << 6 | Long.numberOfTrailingZeros(m);
+        m &= m - 1;
+        moveCard(s, c, from, to);
+      }
     }
   }
 
@@ -155,7 +162,7 @@ public final class Table {
       return;
     }
     int at = whereIs(s, card);
-    int percept = PERCEPT_REVEAL << 28 | (card + 1) << 21 | (at < 0 ? 0 : at) << 14;
+    int percept = PERCEPT_REVEAL << 28 | (face[card] + 1) << 14 | (at < 0 ? 0 : at) << 7;
     for (int p = 0; p < players; p++) {
       if (player < 0 || p == player) {
         s.sink.add(p, percept);
@@ -167,9 +174,10 @@ public final class Table {
   public int whereIs(LudState s, int card) {
     long bit = 1L << card;
     long[] p = s.places;
-    for (int i = 0; i < p.length; i++) {
+    int words = s.words;
+    for (int i = card >>> 6, x = 0; i < p.length; i += words, x++) {
       if ((p[i] & bit) != 0) {
-        return i;
+        return x;
       }
     }
     return -1;
@@ -212,7 +220,7 @@ public final class Table {
   boolean dropFinishedDeal(LudState s) {
     int[] v = s.v;
     int at = layout.pending;
-    if (v[at + PendingDeal.LEFT] > 0 && s.places[v[at + PendingDeal.SOURCE]] != 0) {
+    if (v[at + PendingDeal.LEFT] > 0 && !s.isEmpty(v[at + PendingDeal.SOURCE])) {
       return false;
     }
     int n = v[Slot.PENDING];
@@ -231,23 +239,28 @@ public final class Table {
       return tells.get(percept & 0xFFFFFFF);
     }
     if (kind == PERCEPT_REVEAL) {
-      return "(revealed " + cardText((percept >>> 21 & 0x7F) - 1) + " " + places.text()[perceptFrom(percept)] + ")";
+      return "(revealed " + cardText((percept >>> 14 & 0x1FF) - 1) + " " + places.text()[perceptFrom(percept)] + ")";
     }
     int card = perceptCard(percept);
     return "(moved " + (card < 0 ? "hidden" : cardText(card)) + " " + places.text()[perceptFrom(percept)] + " "
         + places.text()[perceptTo(percept)] + ")";
   }
 
+  /*
+   * A percept int: kind in bits 28..31; card + 1 (0: face down) in bits 14..22; from (or where a revealed card lies)
+   * in bits 7..13; to in bits 0..6. Cards 0..510, place instances 0..127.
+   */
+
   /** The card of a move percept, -1 when hidden, -2 when the percept is not a move. */
   public static int perceptCard(int percept) {
-    return (percept >>> 28) == PERCEPT_MOVED ? (percept >>> 21 & 0x7F) - 1 : -2;
+    return (percept >>> 28) == PERCEPT_MOVED ? (percept >>> 14 & 0x1FF) - 1 : -2;
   }
 
   public static int perceptFrom(int percept) {
-    return percept >>> 14 & 0x7F;
+    return percept >>> 7 & 0x7F;
   }
 
   public static int perceptTo(int percept) {
-    return percept & 0x3FFF;
+    return percept & 0x7F;
   }
 }

@@ -1,5 +1,7 @@
 package veil.cards.sample;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.LongAdder;
 import veil.ludeme.CompiledGame;
@@ -75,6 +77,12 @@ public final class CardSampler implements Determinizer {
     if (game.cards.count() == 0) {
       return "the game has no cards";
     }
+    if (game.cards.count() > 64) {
+      return "the game has more than 64 cards (the card sampler follows cards in one 64-bit word)";
+    }
+    if (game.cards.hasCopies()) {
+      return "the game has identical copies of cards (percepts name a card, not which copy)";
+    }
     if (game.places.defOf().length > 64) {
       return "the game has more than 64 places";
     }
@@ -87,7 +95,57 @@ public final class CardSampler implements Determinizer {
         return "(" + l.name() + " …) is outside what the card sampler models";
       }
     }
+    veil.ludeme.compile.GameSyntax syn = game.syntax();
+    List<veil.dsl.Node> roots = new ArrayList<>(syn.start());
+    for (veil.ludeme.compile.GameSyntax.PhaseSyntax p : syn.phases()) {
+      roots.add(p.move());
+      roots.add(p.then());
+      roots.add(p.entry());
+      for (veil.ludeme.compile.GameSyntax.Transition t : p.transitions()) {
+        roots.add(t.then());
+      }
+    }
+    for (veil.ludeme.compile.GameSyntax.EndSyntax e : syn.ends()) {
+      roots.add(e.before());
+    }
+    for (veil.dsl.Node n : roots) {
+      if (hiddenChoice(n)) {
+        return "(choose … visible:Mover) is a choice the other players do not see: the card sampler replays only "
+            + "choices everyone perceives";
+      }
+    }
     return null;
+  }
+
+  /**
+   * Whether a rule holds {@code (choose … visible:Mover)}: the replay finds another player's choice by the word
+   * the observer perceives, and a choice it does not perceive would be taken as the first that fits rather than drawn.
+   */
+  private static boolean hiddenChoice(veil.dsl.Node n) {
+    if (n instanceof veil.dsl.Node.Call c) {
+      if ("choose".equals(c.headName())) {
+        for (veil.dsl.Node arg : c.args()) {
+          if (arg instanceof veil.dsl.Node.Named nm && nm.name().equals("visible")
+              && !(nm.value() instanceof veil.dsl.Node.Sym sym && sym.name().equals("All"))) {
+            return true;
+          }
+        }
+      }
+      for (veil.dsl.Node item : c.items()) {
+        if (hiddenChoice(item)) {
+          return true;
+        }
+      }
+    } else if (n instanceof veil.dsl.Node.Braces b) {
+      for (veil.dsl.Node item : b.items()) {
+        if (hiddenChoice(item)) {
+          return true;
+        }
+      }
+    } else if (n instanceof veil.dsl.Node.Named nm) {
+      return hiddenChoice(nm.value());
+    }
+    return false;
   }
 
   private Worker worker(int role) {

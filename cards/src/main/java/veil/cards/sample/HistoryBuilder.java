@@ -97,8 +97,8 @@ final class HistoryBuilder {
 
   private boolean matchStep(Skeleton sk, Observation obs, int t, int observer, long moved) {
     boolean dealing = game.isDealing(state);
-    if (dealing && obs.move(t) == 0 && Long.bitCount(game.dealSource(state) & moved) == 1) {
-      return dealStep(sk, obs, t, observer, Long.numberOfTrailingZeros(game.dealSource(state) & moved));
+    if (dealing && obs.move(t) == 0 && Long.bitCount(state.places[game.dealSource(state)] & moved) == 1) {
+      return dealStep(sk, obs, t, observer, Long.numberOfTrailingZeros(state.places[game.dealSource(state)] & moved));
     }
     int n = 0;
     for (int r = 0; r < roles; r++) {
@@ -107,7 +107,7 @@ final class HistoryBuilder {
         // Dealing a card that does not move in this step cannot give the expected places: only the deals of the
         // moved cards are candidates, and listing the whole deck each step would cost more than the rest.
         l.clear();
-        for (long m = game.dealSource(state) & moved; m != 0; m &= m - 1) {
+        for (long m = state.places[game.dealSource(state)] & moved; m != 0; m &= m - 1) {
           l.add(CompiledGame.dealMove(Long.numberOfTrailingZeros(m)));
         }
       } else if (r != observer && game.waits(state, r)) {

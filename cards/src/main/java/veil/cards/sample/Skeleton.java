@@ -55,22 +55,22 @@ final class Skeleton {
   }
 
   /**
-   * Appends the next step from the observer's raw percepts; false when one is neither a card move nor a told word
-   * (an announced move, {@link veil.ludeme.compile.CardSampling#ANNOUNCED}: kept in the raw percepts, which every
-   * replay must reproduce, but no card move).
+   * The card a percept shows in place (a {@code reveal} or {@code show}: the card is at {@link Table#perceptFrom}
+   * and stays there), else -2.
+   */
+  static int revealedCard(int percept) {
+    return (percept >>> 28) == Table.PERCEPT_REVEAL ? (percept >>> 21 & 0x7F) - 1 : -2;
+  }
+
+  /**
+   * Appends the next step from the observer's raw percepts: each card move; each card revealed where it lies, as a
+   * face-up move from its place to the same place (it pins the card there); a told word (an announced choice) adds
+   * no move — the replay matches it with the rest of the raw percepts. Always true.
    */
   boolean addStep(int[] rawPercepts) {
-    int moves = 0;
-    for (int p : rawPercepts) {
-      if (Table.perceptCard(p) >= -1) {
-        moves++;
-      } else if (p >>> 28 != Table.PERCEPT_TELL) {
-        return false;
-      }
-    }
     ensureSteps(steps + 1);
-    if (moveCount + moves > card.length) {
-      int cap = Math.max(moveCount + moves, card.length * 2);
+    if (moveCount + rawPercepts.length > card.length) {
+      int cap = Math.max(moveCount + rawPercepts.length, card.length * 2);
       card = Arrays.copyOf(card, cap);
       from = Arrays.copyOf(from, cap);
       to = Arrays.copyOf(to, cap);
@@ -78,14 +78,20 @@ final class Skeleton {
     }
     stepStart[steps] = moveCount;
     for (int p : rawPercepts) {
-      if (Table.perceptCard(p) < -1) {
-        continue;
+      int kind = p >>> 28;
+      if (kind == Table.PERCEPT_REVEAL) {
+        card[moveCount] = revealedCard(p);
+        from[moveCount] = Table.perceptFrom(p);
+        to[moveCount] = Table.perceptFrom(p);
+        under[moveCount] = false;
+        moveCount++;
+      } else if (kind == Table.PERCEPT_MOVED) {
+        card[moveCount] = Table.perceptCard(p);
+        from[moveCount] = Table.perceptFrom(p);
+        to[moveCount] = Table.perceptTo(p);
+        under[moveCount] = false;
+        moveCount++;
       }
-      card[moveCount] = Table.perceptCard(p);
-      from[moveCount] = Table.perceptFrom(p);
-      to[moveCount] = Table.perceptTo(p);
-      under[moveCount] = false;
-      moveCount++;
     }
     raw[steps] = rawPercepts;
     chance[steps] = false;

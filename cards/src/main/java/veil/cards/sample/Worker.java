@@ -93,7 +93,7 @@ final class Worker {
     this.roles = game.roleCount();
     this.players = game.players;
     this.cards = game.cards.count();
-    this.allCards = game.cards.all();
+    this.allCards = game.cards.all(0); // one word: the sampler takes games of at most 64 cards
     this.visibleMask = game.places.visibleMask();
     this.initialPlaces = game.initialState().places.clone();
     this.ordered = OrderedPlaces.of(game);
@@ -383,9 +383,7 @@ final class Worker {
         for (int i = 0; i < raw.length; i++) {
           raw[i] = percepts.get(o, i);
         }
-        if (!skeleton.addStep(raw)) {
-          return false; // a percept that is neither a card move nor a told word
-        }
+        skeleton.addStep(raw);
         markOrder(t);
         nameOwnCard(obs, t);
         LudState s = witness;
@@ -500,7 +498,8 @@ final class Worker {
     pinCount = 0;
     boolean hold = true;
     for (int p : seen) {
-      int c = Table.perceptCard(p);
+      int revealed = Skeleton.revealedCard(p);
+      int c = revealed >= 0 ? revealed : Table.perceptCard(p);
       int x = Table.perceptFrom(p);
       if (c < 0 || (visibleMask[x] & 1 << o) != 0) {
         continue;

@@ -82,4 +82,26 @@ class CardSamplingContractTest {
     assertThat(g.determinizer()).isNull();
     assertThat(CardSampler.unsupported(g)).isEqualTo("(tell …) is outside what the card sampler models");
   }
+
+  private static final String BIDS = String.join("\n",
+      "(game \"Bids\" (players 2) (bound 30)",
+      "  (equipment {(deck \"Deck\" ranks:{1 2 3} suits:{Red Blue}) (hand Each) (pile \"Out\" visible:All)})",
+      "  (rules (start {(deal 2 to:(hand Each))})",
+      "    (play (or {(choose bid 0..2%s) (move to:\"Out\" name:drop)}))",
+      "    (end (if (empty (hand Mover)) (result LastMover Win)))))");
+
+  @Test
+  void aChoiceAnnouncedToAllIsReplayedAndAHiddenOneIsOutside() throws Exception {
+    CompiledGame open = GameCompiler.compile(Expander.expand(Reader.read(Source.of("bids.lud",
+        String.format(BIDS, ""))), Map.of()), "bids.lud", CardLibrary.language(),
+        g -> CardSampler.supports(g) ? new CardSampler(g) : null);
+    assertThat(CardSampler.unsupported(open)).isNull();
+    assertThat(open.determinizer()).isInstanceOf(CardSampler.class);
+    CompiledGame hidden = GameCompiler.compile(Expander.expand(Reader.read(Source.of("bids.lud",
+        String.format(BIDS, " visible:Mover"))), Map.of()), "bids.lud", CardLibrary.language(),
+        g -> CardSampler.supports(g) ? new CardSampler(g) : null);
+    assertThat(hidden.determinizer()).isNull();
+    assertThat(CardSampler.unsupported(hidden)).isEqualTo("(choose … visible:Mover) is a choice the other players do "
+        + "not see: the card sampler replays only choices everyone perceives");
+  }
 }

@@ -78,6 +78,87 @@ class DistributionTest {
           (end (if (= (tricks) 2) (byScore (count (pile "Won" Player)))))))
       """;
 
+  /**
+   * Each player announces a bid before the tricks (choose, seen by both): 0 or 1 with a heart in hand, only 0
+   * without. The bid is no card move, and it tells something about the hand it was made from.
+   */
+  static final String BIDDING = """
+      (game "Tiny Bidding"
+        (players 2)
+        (bound 40)
+        (equipment {
+          (deck "Deck" suits:{Clubs Hearts} ranks:{2 3 4 5 6})
+          (hand Each)
+          (spot "Table" Each)
+          (pile "Won" Each visible:All)
+        })
+        (vars {(var "Bid" Each)})
+        (rules
+          (start {(shuffle "Deck") (deal 3 to:(hand Each))})
+          (phases {
+            (phase "Bid"
+              (play (if (empty (cards (hand Mover) suit:Hearts)) (choose bid 0..0 then:(set "Bid" Mover Choice))
+                        (choose bid 0..1 then:(set "Bid" Mover Choice))))
+              (nextPhase (= (turns) 2) "Play"))
+            (phase "Play" (play (trick to:(spot "Table" Mover) won:(pile "Won" Winner) leader:P1)))
+          })
+          (end (if (= (tricks) 3) (byScore (+ (var "Bid" Player) (count (pile "Won" Player))))))))
+      """;
+
+  /** Plays a step in which the one role with a choice plays the move of this text. */
+  private static void play(Play.Game play, String text) {
+    CompiledGame g = play.game;
+    int[] joint = new int[g.roleCount()];
+    boolean found = false;
+    for (int r = 0; r < joint.length; r++) {
+      g.legalMoves(play.state, r, play.moves);
+      for (int i = 0; i < play.moves.size(); i++) {
+        if (g.moveText(r, play.moves.get(i)).equals(text)) {
+          joint[r] = play.moves.get(i);
+          found = true;
+        }
+      }
+    }
+    assertThat(found).as(text).isTrue();
+    play.step(joint);
+  }
+
+  @Test
+  void announcedBidsAreReplayedAndConditionTheHands() {
+    CompiledGame g = Play.compile("tiny-bidding", BIDDING);
+    assertThat(CardSampler.unsupported(g)).isNull();
+    // p1: 2C 3C 4C (no heart, so it must bid 0); p2: 5C 2H 6H bids 1.
+    Play.Game play = new Play.Game(g);
+    for (String c : List.of("2 clubs", "5 clubs", "3 clubs", "2 hearts", "4 clubs", "6 hearts")) {
+      play(play, "(deal (card " + c + "))");
+    }
+    play(play, "(bid 0)");
+    play(play, "(bid 1)");
+    int hand1 = java.util.Arrays.asList(g.places.text()).indexOf("(hand p1)");
+    int hand2 = java.util.Arrays.asList(g.places.text()).indexOf("(hand p2)");
+    long hearts = g.cards.suitMask()[1]; // suits:{Clubs Hearts}
+    // p2 saw p1 bid 0 while able to bid 1 itself: p1 might hold a heart or not (bidding 0 is always allowed).
+    // p1 saw p2 bid 1: p2 holds a heart in every consistent state, and the sampler draws them as the posterior.
+    Observation obs = play.observations[0];
+    Map<LudState, double[]> posterior = Posterior.enumerate(g, obs);
+    for (LudState s : posterior.keySet()) {
+      assertThat(s.places[hand2] & hearts).isNotZero();
+    }
+    int n = 100 * posterior.size();
+    Map<LudState, Integer> counts = draw(g, obs, n, 11);
+    for (LudState s : counts.keySet()) {
+      assertThat(s.places[hand2] & hearts).isNotZero();
+    }
+    assertFits(posterior, 0, counts, n, "p1 after p2's bid of 1");
+    // After the bids and p1's lead of 2C, p2's view: p1's hand may hold hearts or not.
+    play(play, "(play (card 2 clubs))");
+    Observation obs2 = play.observations[1];
+    Map<LudState, double[]> posterior2 = Posterior.enumerate(g, obs2);
+    assertThat(posterior2.keySet().stream().anyMatch(s -> (s.places[hand1] & hearts) != 0)).isTrue();
+    int n2 = 100 * posterior2.size();
+    assertFits(posterior2, 0, draw(g, obs2, n2, 12), n2, "p2 after the bids and the lead");
+  }
+
   @Test
   void threePlayersWithVoidsInDifferentHands() {
     // Where the cards are (stamps left out, so that categories stay few), against the projected posterior.

@@ -154,10 +154,10 @@ final class Play {
     for (int i = 0; i < names.length; i++) {
       if (names[i].equals(place)) {
         List<String> out = new ArrayList<>();
-        long m = state.places[i];
-        while (m != 0) {
-          out.add(game.cardText(Long.numberOfTrailingZeros(m)));
-          m &= m - 1;
+        for (int w = 0; w < state.words; w++) {
+          for (long m = state.word(i, w); m != 0; m &= m - 1) {
+            out.add(game.cardText(w << 6 | Long.numberOfTrailingZeros(m)));
+          }
         }
         return out;
       }
@@ -268,10 +268,10 @@ final class Play {
     int to = placeIndex(place);
     for (int c = 0; c < game.cards.text().length; c++) {
       if (game.cardText(c).equals(text)) {
-        for (int i = 0; i < state.places.length; i++) {
+        for (int i = c >>> 6; i < state.places.length; i += state.words) {
           state.places[i] &= ~(1L << c);
         }
-        state.places[to] |= 1L << c;
+        state.places[to * state.words + (c >>> 6)] |= 1L << c;
         return this;
       }
     }

@@ -36,7 +36,8 @@ public final class Grounder {
 
   /** How the limits are raised, said by every limit message. */
   static final String RAISE = "; --option maxGroundRules=N raises the limits (default "
-      + Limits.DEFAULT.maxGroundRules() + " ground rules and atoms, with 200 match steps per ground rule allowed)";
+      + Limits.DEFAULT.maxGroundRules() + " ground rules and atoms, with 200 match steps per ground rule allowed); "
+      + "--option reasoner=auto (the default) or topdown plays it without grounding";
 
   private static final class Abort extends RuntimeException {
     Abort() {
@@ -53,6 +54,9 @@ public final class Grounder {
   private int factCount;
   private final IntList facts = new IntList(1024);
   private long work;
+  /** Whether a size limit is reported as an error (else it is only recorded in {@link #tooLarge}). */
+  private boolean sizeLimitsAreErrors = true;
+  private String tooLarge;
 
   // Join state.
   private int[] bind = new int[0];
@@ -77,6 +81,23 @@ public final class Grounder {
   /** Grounds {@code rules}; returns null (with errors in {@code report}) when a limit is exceeded. */
   public static GroundProgram ground(List<Rule> rules, Symbols symbols, Limits limits, Report report) {
     return new Grounder(symbols, report, limits).run(rules);
+  }
+
+  /**
+   * What grounding gave: the program, or (program null) the size limit it ran into, said as the limit message
+   * without the advice to raise it. Other failures (terms nested too deep) are errors in the report as usual.
+   */
+  public record Attempt(GroundProgram program, String tooLarge) {}
+
+  /**
+   * Grounds {@code rules} unless the grounding exceeds a size limit (atoms, ground rules, match steps); then it says
+   * which instead of reporting an error, so that the caller can play the game without grounding.
+   */
+  public static Attempt tryGround(List<Rule> rules, Symbols symbols, Limits limits, Report report) {
+    Grounder g = new Grounder(symbols, report, limits);
+    g.sizeLimitsAreErrors = false;
+    GroundProgram gp = g.run(rules);
+    return new Attempt(gp, g.tooLarge);
   }
 
   /** One way to join a rule's positive atoms: which one (if any) matches only the last round's new atoms. */
@@ -219,7 +240,7 @@ public final class Grounder {
       for (int k = bestFrom; k < bestTo; k++) {
         int atom = bestList.get(k);
         if (++work > limits.maxWork()) {
-          abort(p.rule, "grounding takes more than " + limits.maxWork() + " match steps; the rules instantiate "
+          sizeAbort(p.rule, "grounding takes more than " + limits.maxWork() + " match steps; the rules instantiate "
               + "too many combinations (this rule was being joined)" + RAISE);
         }
         int mark = trail.size();
@@ -275,7 +296,7 @@ public final class Grounder {
       return;
     }
     if (outHead.size() >= limits.maxGroundRules()) {
-      abort(p.rule, "the grounding has more than " + limits.maxGroundRules() + " ground rules; the game is too "
+      sizeAbort(p.rule, "the grounding has more than " + limits.maxGroundRules() + " ground rules; the game is too "
           + "large to ground" + RAISE);
     }
     outHead.add(head);
@@ -483,7 +504,7 @@ public final class Grounder {
       return;
     }
     if (factCount >= limits.maxAtoms()) {
-      abort(rule, "the grounding has more than " + limits.maxAtoms() + " atoms; the game is too large to ground "
+      sizeAbort(rule, "the grounding has more than " + limits.maxAtoms() + " atoms; the game is too large to ground "
           + "(this rule was deriving new atoms)" + RAISE);
     }
     seq[id] = factCount++;
@@ -508,6 +529,15 @@ public final class Grounder {
     } else if (f == Symbols.LEGAL && n == 2) {
       addFact(terms.intern(Symbols.DOES, terms.arg(id, 0), terms.arg(id, 1)), rule);
     }
+  }
+
+  /** A size limit: an error, or only recorded (without the advice on raising it) when the caller has a way out. */
+  private void sizeAbort(Rule rule, String message) {
+    if (!sizeLimitsAreErrors) {
+      tooLarge = message.substring(0, message.indexOf(RAISE)) + " (" + symbols.name(rule.relation()) + ")";
+      throw new Abort();
+    }
+    abort(rule, message);
   }
 
   private void abort(Rule rule, String message) {

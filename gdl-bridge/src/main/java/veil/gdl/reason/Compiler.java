@@ -78,7 +78,7 @@ public final class Compiler {
   }
 
   /** Compiles; returns null with errors in the report when the ground program is not a valid game. */
-  public static KifGame compile(GroundProgram gp, int[] roles, Settings settings, Report report) {
+  public static GroundedGame compile(GroundProgram gp, int[] roles, Settings settings, Report report) {
     return new Compiler(gp, report).run(roles, settings);
   }
 
@@ -87,7 +87,7 @@ public final class Compiler {
     return id < 0 || id >= atomOf.length ? -1 : atomOf[id];
   }
 
-  private KifGame run(int[] roles, Settings settings) {
+  private GroundedGame run(int[] roles, Settings settings) {
     indexRules();
     components();
     evaluateStatic();
@@ -251,8 +251,8 @@ public final class Compiler {
         randomRole = r;
       }
     }
-    return new KifGame(
-        new KifGame.Tables(
+    return new GroundedGame(
+        new GroundedGame.Tables(
             symbols, terms, roles, randomRole, nBase, baseTerm, init, moveTerm, doesSlot, perceptTerm,
             slots(seesAtom), goalValue, slots(goalAtom), terminal < 0 ? FALSE : slotOf[terminal], network, goals,
             percepts, gp.ruleCount(), nAtoms),

@@ -40,7 +40,7 @@ class NetworkPropagationTest {
     return names.stream();
   }
 
-  static KifGame load(String name) {
+  static GroundedGame load(String name) {
     try {
       String text;
       if (name.equals(RECURSIVE)) {
@@ -50,7 +50,7 @@ class NetworkPropagationTest {
       } else {
         text = Files.readString(KIF_DIR.resolve(name + ".kif"));
       }
-      return (KifGame) new KifLoader().load(name + ".kif", text, Map.of("mode", "strict"));
+      return (GroundedGame) new KifLoader().load(name + ".kif", text, Map.of("mode", "strict"));
     } catch (IOException | GameLoadException e) {
       throw new AssertionError(e);
     }
@@ -64,7 +64,7 @@ class NetworkPropagationTest {
   @ParameterizedTest
   @MethodSource("games")
   void updatedValuesEqualAFreshEvaluationAlongRandomPlayouts(String name) {
-    KifGame g = load(name);
+    GroundedGame g = load(name);
     Network net = g.network();
     SplittableRandom rng = new SplittableRandom(name.hashCode());
     MoveList ml = new MoveList();
@@ -110,7 +110,7 @@ class NetworkPropagationTest {
   /** States carry all mutable values: two threads playing one game get what one thread gets. */
   @Test
   void oneGamePlayedOnTwoThreadsAgreesWithOneThread() throws Exception {
-    KifGame g = load("blind-tic-tac-toe-gdl");
+    GroundedGame g = load("blind-tic-tac-toe-gdl");
     long[] sequential = {transcriptHash(g, 1), transcriptHash(g, 2)};
     long[] parallel = new long[2];
     Thread[] threads = new Thread[2];
@@ -126,7 +126,7 @@ class NetworkPropagationTest {
   }
 
   /** A hash of the states, moves and goals of many random playouts from one seed. */
-  private static long transcriptHash(KifGame g, long seed) {
+  private static long transcriptHash(GroundedGame g, long seed) {
     SplittableRandom rng = new SplittableRandom(seed);
     MoveList ml = new MoveList();
     int[] joint = new int[g.roleCount()];

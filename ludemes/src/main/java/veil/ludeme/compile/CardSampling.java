@@ -19,11 +19,6 @@ public enum CardSampling {
    * rule's legality with one card added (voids).
    */
   CARD_MOVE,
-  /**
-   * A player's move every player perceives by name ({@code choose}, visible to all): its percept is a word, not a card
-   * move, and it names the move, so the sampler reads it off the observation and replays it.
-   */
-  ANNOUNCED,
   /** Chance that deals one card a step from a place: the only chance the card sampler models. */
   DEAL,
   /**

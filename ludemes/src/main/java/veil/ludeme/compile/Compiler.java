@@ -73,17 +73,14 @@ public final class Compiler {
   /** The ludemes the game calls, in the order first called. */
   private final java.util.Set<Ludeme> used = new java.util.LinkedHashSet<>();
 
-  /**
-   * Records that the game uses a ludeme it does not call by name: a call whose arguments make it something else to
-   * the card sampler (a choice only its mover perceives) adds a stand-in that says so.
-   */
-  public void alsoUses(Ludeme l) {
-    used.add(l);
-  }
-
   public List<Ludeme> used() {
     return List.copyOf(used);
   }
+
+  /** The item of the start list being compiled (null outside it): a deal there checks that the deck suffices. */
+  public Node startItem;
+  /** Cards the deals of the start list compiled so far take from each deck, by the deck's place instance. */
+  public final Map<Integer, Integer> startDealt = new java.util.HashMap<>();
 
   /** Called by an effect that queues a deal. */
   public void noteDealSite() {
@@ -149,7 +146,7 @@ public final class Compiler {
   }
 
   public CardsExpr cards(Node n) throws DslException {
-    return isPlace(n) ? place(n).cards(-1L) : (CardsExpr) call(n, Type.CARDS);
+    return isPlace(n) ? place(n).cards(null) : (CardsExpr) call(n, Type.CARDS);
   }
 
   /** Whether a cards argument names a place (whose cards it means) rather than a cards expression. */
@@ -353,17 +350,17 @@ public final class Compiler {
   }
 
   /**
-   * The mask of the cards for which a condition holds, for a condition that depends only on the bound Card
+   * The mask (one long per word of a card set) of the cards for which a condition holds, for a condition that depends only on the bound Card
    * (see {@link #dependsOnlyOnCard}); it is evaluated on a state with no places and no ints, which such a
    * condition never reads.
    */
-  public long cardMask(BoolExpr cond) {
-    veil.ludeme.LudState probe = new veil.ludeme.LudState(0, 0);
-    long mask = 0;
+  public long[] cardMask(BoolExpr cond) {
+    veil.ludeme.LudState probe = new veil.ludeme.LudState(0, 1, 0);
+    long[] mask = new long[veil.ludeme.CardTable.wordsFor(cardTable.count())];
     for (int card = 0; card < cardTable.count(); card++) {
       probe.boundCard = card;
       if (cond.eval(probe)) {
-        mask |= 1L << card;
+        mask[card >>> 6] |= 1L << card;
       }
     }
     return mask;

@@ -37,7 +37,10 @@ public final class GameCompiler {
         + DEFAULT_BOUND + ")"},
     {"(equipment {…})", "decks, hands, piles, spots, value maps, a board"},
     {"(vars {(var \"Name\" [Each] [initial]) …})", "game variables, global or one per player"},
-    {"(rules (start {effect …}) (play …) (end …))", "a game with one phase"},
+    {"(rules (start {effect …}) (play …) (end …))", "a game with one phase; start's effects run in order when the "
+        + "game begins, and the cards of its deals and draws are dealt after all of them (one card a step), so no "
+        + "start effect sees a dealt card: what must see them goes in the first phase's entry:, which runs once "
+        + "the deals are done"},
     {"(rules (start …) (phases {(phase …) …}) (end …))", "a game with phases; the first phase starts"},
     {"(play move [then:effect] [simultaneous:True])", "the move rule: the mover picks one move (or every player at "
         + "once); then: runs after the turn has passed to the next player"},
@@ -132,9 +135,10 @@ public final class GameCompiler {
     c.game.cols = c.boardCols;
     c.game.initialVars = c.varInit.stream().mapToInt(Integer::intValue).toArray();
     c.game.varNames = c.varNames.toArray(new String[0]);
-    long[] initial = new long[c.places.instanceCount()];
+    int words = c.table.cards.words();
+    long[] initial = new long[c.places.instanceCount() * words];
     for (int card = 0; card < c.cardHome.size(); card++) {
-      initial[c.cardHome.get(card)] |= 1L << card;
+      initial[c.cardHome.get(card) * words + (card >>> 6)] |= 1L << card;
     }
     c.game.initialPlaces = initial;
     Node.Call rules = sections.get("rules");
@@ -328,8 +332,10 @@ public final class GameCompiler {
         startSyntax.addAll(items);
         Effect[] effects = new Effect[items.size()];
         for (int i = 0; i < effects.length; i++) {
+          c.startItem = items.get(i);
           effects[i] = c.effect(items.get(i));
         }
+        c.startItem = null;
         c.game.start = s -> {
           for (Effect e : effects) {
             e.run(s);

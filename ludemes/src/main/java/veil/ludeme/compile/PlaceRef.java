@@ -46,24 +46,26 @@ public record PlaceRef(PlaceTable.Def def, IntExpr owner, boolean each) {
   }
 
   /**
-   * The cards at this place that are in {@code mask} (-1: all). The common shapes (a shared place, the Mover's own
-   * place) read the bitmask directly instead of through a second closure: on the playout path every indirect call
-   * counts.
+   * The cards at this place that are in {@code mask} (one long per word; null: all). The common shapes (a shared
+   * place, the Mover's own place) read the card set directly instead of through a second closure: on the playout
+   * path every indirect call counts.
    */
-  public CardsExpr cards(long mask) {
+  public CardsExpr cards(long[] mask) {
     int base = def.base();
     if (!def.perPlayer()) {
-      return mask == -1L ? s -> s.places[base] : s -> s.places[base] & mask;
+      return mask == null ? (s, w) -> s.places[base * s.words + w] : (s, w) -> s.places[base * s.words + w] & mask[w];
     }
     if (owner == Symbols.MOVER) {
-      return mask == -1L ? s -> s.places[base + s.cur] : s -> s.places[base + s.cur] & mask;
+      return mask == null ? (s, w) -> s.places[(base + s.cur) * s.words + w]
+          : (s, w) -> s.places[(base + s.cur) * s.words + w] & mask[w];
     }
     if (owner instanceof veil.ludeme.Ints.Const k) {
       int at = base + k.value();
-      return s -> s.places[at] & mask;
+      return mask == null ? (s, w) -> s.places[at * s.words + w] : (s, w) -> s.places[at * s.words + w] & mask[w];
     }
     IntExpr o = owner;
-    return s -> s.places[base + o.eval(s)] & mask;
+    return mask == null ? (s, w) -> s.places[(base + o.eval(s)) * s.words + w]
+        : (s, w) -> s.places[(base + o.eval(s)) * s.words + w] & mask[w];
   }
 
   /** Whether this is the Mover's own instance of a per-player place. */

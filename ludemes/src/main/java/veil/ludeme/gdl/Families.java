@@ -83,14 +83,11 @@ public final class Families {
   public Family above() {
     return make("above", "above", List.of(), 2, false, null, true, s -> {
       List<String> out = new ArrayList<>();
-      for (int i = 0; i < s.places.length; i++) {
-        for (long a = s.places[i]; a != 0; a &= a - 1) {
-          int ca = Long.numberOfTrailingZeros(a);
-          for (long b = s.places[i]; b != 0; b &= b - 1) {
-            int cb = Long.numberOfTrailingZeros(b);
-            if (ca != cb && g.table.above(s, ca, cb)) {
-              out.add("(above " + m.cardTerm[ca] + " " + m.cardTerm[cb] + ")");
-            }
+      for (int ca = 0; ca < m.cards(); ca++) {
+        int x = g.table.whereIs(s, ca);
+        for (int cb = 0; cb < m.cards(); cb++) {
+          if (ca != cb && x >= 0 && g.table.whereIs(s, cb) == x && g.table.above(s, ca, cb)) {
+            out.add("(above " + m.cardTerm[ca] + " " + m.cardTerm[cb] + ")");
           }
         }
       }

@@ -290,12 +290,15 @@ public final class Flow {
     for (int mask : m.game.places.visibleMask()) {
       anyVisible |= mask != 0;
     }
-    String seen = Program.atom("sees", r, Program.atom("moved", mv.card(), mv.from(), mv.to()));
+    List<String> faceBody = new ArrayList<>();
+    String face = m.face(mv.card(), faceBody);
+    String seen = Program.atom("sees", r, Program.atom("moved", face, mv.from(), mv.to()));
     String hidden = Program.atom("sees", r, Program.atom("moved", "hidden", mv.from(), mv.to()));
     String player = Program.atom(m.players(), r);
     if (anyVisible) {
       for (String place : List.of(mv.from(), mv.to())) {
         List<String> b = guarded(mv.body());
+        b.addAll(faceBody);
         b.add(player);
         b.add(Program.atom(see, r, place));
         out.rule(seen, b);

@@ -57,7 +57,7 @@ public final class Legal {
         out.rule(Program.atom("legal", r, "noop"), others);
       }
       body.add(rel.call(mv));
-      out.rule(Program.atom("legal", r, mv), body);
+      out.rule(Program.atom(m.copies ? Model.ID_LEGAL : "legal", r, mv), body);
       if (g.hasRandom) {
         List<ActionGdl> actions = new ArrayList<>();
         mg.actions(actions);
@@ -76,6 +76,43 @@ public final class Legal {
           out.rule(Program.atom("legal", "random", "noop"), when);
         }
       }
+    }
+    if (m.copies) {
+      faces(x, moves);
+    }
+  }
+
+  /**
+   * With identical copies: a card move names the face, once, for the lowest copy the rules allow ({@code idlegal}
+   * names copies); other moves are as the rules give them.
+   */
+  private static void faces(Exprs x, List<MoveGdl> moves) {
+    Model m = x.m;
+    Program out = x.out;
+    java.util.Set<String> verbs = new java.util.LinkedHashSet<>();
+    for (MoveGdl mg : moves) {
+      List<ActionGdl> actions = new ArrayList<>();
+      mg.actions(actions);
+      for (ActionGdl a : actions) {
+        if (a.hasCard()) {
+          verbs.add(a.verb());
+        }
+      }
+    }
+    String r = out.var();
+    String mv = out.var();
+    out.rule(Program.atom("legal", r, mv), List.of(Program.atom(Model.ID_LEGAL, r, mv),
+        Program.not(Program.atom("cardmove", mv))));
+    for (String verb : verbs) {
+      String c = out.var();
+      String d = out.var();
+      String f = out.var();
+      out.rule(Program.atom("cardmove", Program.atom(verb, c)), List.of(Program.atom(m.isCard(), c)));
+      out.rule(Program.atom(Model.LOWER_LEGAL, r, Program.atom(verb, c)), List.of(Program.atom(m.lowerCopy(), d, c),
+          Program.atom(Model.ID_LEGAL, r, Program.atom(verb, d))));
+      out.rule(Program.atom("legal", r, Program.atom(verb, f)), List.of(Program.atom(Model.ID_LEGAL, r,
+          Program.atom(verb, c)), Program.atom(m.faceOf(), c, f), Program.not(Program.atom(Model.LOWER_LEGAL, r,
+          Program.atom(verb, c)))));
     }
   }
 }

@@ -20,6 +20,12 @@ public final class Model {
   public final int n;
   public final String[] player;
   public final String[] cardTerm;
+  /** Whether some card has identical copies: then players' card moves and percepts name faces ({@link #face}). */
+  public final boolean copies;
+  /** With copies: the card moves the rules allow, naming copies; (legal R M) names faces. */
+  public static final String ID_LEGAL = "idlegal";
+  /** With copies: (lowerlegal R (VERB C)): a lower copy of C's face is allowed by the same move. */
+  public static final String LOWER_LEGAL = "lowerlegal";
   public final String[] suitTerm;
   public final String[] inst;
   public final List<String> phaseNames = new ArrayList<>();
@@ -32,7 +38,9 @@ public final class Model {
     for (int p = 0; p < n; p++) {
       player[p] = game.roleName(p);
     }
-    cardTerm = game.cards.text().clone();
+    // A card with identical copies is (copy K CARD) in the state and random's deals; moves and percepts name CARD.
+    cardTerm = game.cards.idText().clone();
+    copies = game.cards.hasCopies();
     suitTerm = new String[game.cards.suitNames().length];
     for (int s = 0; s < suitTerm.length; s++) {
       suitTerm[s] = Names.gdl(game.cards.suitNames()[s]);
@@ -130,6 +138,9 @@ public final class Model {
     }
     w.addAll(game.table.tells);
     w.add("card");
+    if (copies) {
+      w.add("copy");
+    }
     for (String s : suitTerm) {
       w.add(s);
     }
@@ -158,6 +169,44 @@ public final class Model {
       }
     }
     return "iscard";
+  }
+
+  /**
+   * The term a percept or a player's move names for a card bound by the body: the card itself, or with copies its
+   * face (a variable bound by (faceof CARD FACE), added to the body).
+   */
+  public String face(String card, List<String> body) {
+    if (!copies) {
+      return card;
+    }
+    String f = out.var();
+    body.add(Program.atom(faceOf(), card, f));
+    return f;
+  }
+
+  /** (faceof CARD FACE): each card's face, the term that names all its copies alike. */
+  public String faceOf() {
+    if (out.once("faceof")) {
+      for (int c = 0; c < cards(); c++) {
+        out.table("faceof", "(faceof " + cardTerm[c] + " " + game.cards.text()[c] + ")",
+            "each card's face: copies of a card print alike");
+      }
+    }
+    return "faceof";
+  }
+
+  /** (lowercopy D C): D is a lower copy of C's face (copies are ordered by K). */
+  public String lowerCopy() {
+    if (out.once("lowercopy")) {
+      int[] face = game.cards.face();
+      for (int c = 0; c < cards(); c++) {
+        for (int d = face[c]; d < c; d++) {
+          out.table("lowercopy", "(lowercopy " + cardTerm[d] + " " + cardTerm[c] + ")",
+              "lower copies of a card: a move of the card moves the lowest copy it may");
+        }
+      }
+    }
+    return "lowercopy";
   }
 
   /** (suitof CARD SUIT), none for none. */

@@ -191,8 +191,20 @@ public final class Step {
     for (ActionGdl a : actions) {
       String card = a.hasCard() ? f.out.var() : null;
       String does = Program.atom("does", role, a.hasCard() ? Program.atom(a.verb(), card) : a.verb());
-      String played = f.sub(List.of(does));
-      f.under(played, () -> a.apply(f, card, does));
+      if (a.hasCard() && m.copies) {
+        // The move names a face; the card that moves is the lowest copy the rules allowed.
+        String rel = f.out.rel("playedcopy");
+        String r = f.out.var();
+        String c = f.out.var();
+        String face = f.out.var();
+        f.out.rule(Program.atom(rel, r, c), List.of(Program.atom("does", r, Program.atom(a.verb(), face)),
+            Program.atom(m.faceOf(), c, face), Program.atom(Model.ID_LEGAL, r, Program.atom(a.verb(), c)),
+            Program.not(Program.atom(Model.LOWER_LEGAL, r, Program.atom(a.verb(), c)))));
+        does = Program.atom(rel, role, card);
+      }
+      String lit = does;
+      String played = f.sub(List.of(lit));
+      f.under(played, () -> a.apply(f, card, lit));
     }
   }
 

@@ -36,14 +36,18 @@ import veil.model.MoveList;
  * {@code (choose name [values] [then:effect] [visible:All|Mover])}: a move everyone sees (a bid, a bet, a fold). With
  * values ({@code 0..13}, {@code {Hearts Spades}}, {@code {P1 P2}}) the mover picks one, the move is the term
  * {@code (name value)} and its effects read the value as {@code Choice}; without, the move is the bare name.
+ * {@code if:} keeps the values for which a condition holds (a bid must outrank the last one).
  */
 public final class Choose extends SimpleLudeme {
   public Choose() {
     super("choose", Type.MOVE, "A move that is announced: the mover picks one of the values (a number range, suits or "
-        + "players), played as (name value) with the value readable as Choice in then:; without values, the bare "
-        + "name (bet, fold). Everyone perceives the move (visible:Mover: only the mover).",
+        + "players), those for which if: holds, played as (name value) with the value readable as Choice in if: "
+        + "and then:; without values, the bare name (bet, fold). Everyone perceives the move (visible:Mover: only "
+        + "the mover).",
         Param.pos("name", "name", "the move's GDL name, e.g. bid"),
         Param.optPos("values", "lo..hi or {value …}", "what may be chosen: numbers, suit names or players"),
+        Param.named("if", "condition", "only the values for which this holds may be chosen (Choice is the value), "
+            + "e.g. a bid above the last: if:(> Choice (var \"Bid\"))"),
         Param.named("then", "effect", "what happens after (Choice is the value chosen)"),
         Param.named("visible", "All|Mover", "who perceives the move (default All)"));
   }
@@ -143,12 +147,16 @@ public final class Choose extends SimpleLudeme {
     };
     Values vals = a.has("values") ? values(a.node("values"), names) : null;
     boolean all = toAll(a.text("visible", "All"), a.has("visible") ? a.node("visible") : a.call());
-    if (!all) {
-      c.alsoUses(HIDDEN);
-    }
     Effect then;
+    veil.ludeme.BoolExpr allowed = null;
     c.choiceDepth += vals == null ? 0 : 1;
     try {
+      if (a.has("if")) {
+        if (vals == null) {
+          throw a.error("if", "if: filters the values of a choice, and this one has none", "(choose bid 1..7 if:…)");
+        }
+        allowed = a.bool("if");
+      }
       then = a.effect("then");
     } finally {
       c.choiceDepth -= vals == null ? 0 : 1;
@@ -163,12 +171,24 @@ public final class Choose extends SimpleLudeme {
       words[i] = t.tellIndex(texts[i]);
     }
     int n = c.players();
+    veil.ludeme.BoolExpr filter = allowed;
     Action act = new Action(verb) {
       @Override
       public void generate(LudState s, MoveList out) {
-        for (int i = 0; i < k; i++) {
-          out.add(move(i));
+        if (filter == null) {
+          for (int i = 0; i < k; i++) {
+            out.add(move(i));
+          }
+          return;
         }
+        int saved = s.choice;
+        for (int i = 0; i < k; i++) {
+          s.choice = values[i];
+          if (filter.eval(s)) {
+            out.add(move(i));
+          }
+        }
+        s.choice = saved;
       }
 
       @Override
@@ -193,29 +213,13 @@ public final class Choose extends SimpleLudeme {
     return act;
   }
 
-  /**
-   * Announced to every player, a choice names itself in every observation: the card sampler reads it off and replays
-   * it. A choice only its mover perceives is hidden from the others, which the card sampler does not model: such a
-   * call adds {@link #HIDDEN} to the ludemes the game uses.
-   */
   @Override
   public CardSampling cardSampling() {
-    return CardSampling.ANNOUNCED;
+    // Its percept is a word every player sees, one per value: the card sampler's replay finds the move that gives
+    // it. A choice only the mover sees (visible:Mover) could not be told apart; the card sampler declines a game
+    // that has one (veil.cards.sample.CardSampler.unsupported).
+    return CardSampling.REPLAYED;
   }
-
-  /** What a (choose … visible:Mover) is to the card sampler: outside it (a move the other players do not see). */
-  static final veil.ludeme.compile.Ludeme HIDDEN = new SimpleLudeme("choose visible:Mover", Type.MOVE,
-      "A choice only its mover perceives (stands for choose in the card sampler's check).") {
-    @Override
-    public Object build(Args a) {
-      throw new IllegalStateException("a stand-in, never called");
-    }
-
-    @Override
-    public CardSampling cardSampling() {
-      return CardSampling.OUTSIDE;
-    }
-  };
 
   @Override
   public GdlEmitter gdl() {
@@ -281,13 +285,28 @@ public final class Choose extends SimpleLudeme {
       }
 
       @Override
-      public Rel legal(Ctx ctx, Exprs x) {
+      public Rel legal(Ctx ctx, Exprs x) throws ExportException {
         if (vals == null) {
           return x.helper("moves", ctx, List.of(List.of()), List.of(List.of(verb)));
         }
         String v = x.out.var();
-        return x.helper("moves", ctx, List.of(List.of(Program.atom(table(x), v))),
-            List.of(List.of(Program.atom(verb, v))));
+        List<String> body = new ArrayList<>(List.of(Program.atom(table(x), v)));
+        if (b.has("if")) {
+          Ctx with = ctx.bind("Choice", new Val(v, vals.kind(), nums()), Program.atom(table(x), v));
+          x.cond(b.get("if"), with, body);
+        }
+        return x.helper("moves", ctx, List.of(body), List.of(List.of(Program.atom(verb, v))));
+      }
+
+      private TreeSet<Integer> nums() {
+        if (vals.kind() != Kind.NUM) {
+          return null;
+        }
+        TreeSet<Integer> nums = new TreeSet<>();
+        for (int i : vals.ints()) {
+          nums.add(i);
+        }
+        return nums;
       }
 
       @Override

@@ -1,7 +1,9 @@
 package veil.ludeme.lib;
 
 import java.util.List;
+import veil.dsl.Diagnostic;
 import veil.dsl.DslException;
+import veil.dsl.Node;
 import veil.ludeme.BoolExpr;
 import veil.ludeme.IntExpr;
 import veil.ludeme.Ints;
@@ -22,7 +24,8 @@ public final class Compare extends SimpleLudeme {
   private final int op;
 
   private Compare(String name, int op) {
-    super(name, Type.BOOL, "True when a " + name + " b (integers, players, cards, suits and ranks are integers).",
+    super(name, Type.BOOL, "True when a " + name + " b (integers, players, cards, suits and ranks are integers; a "
+        + "number compared with (rank …) is the rank of that name, e.g. (= (rank Card) 8)).",
         Param.pos("a", "int", "left side"), Param.pos("b", "int", "right side"));
     this.op = op;
   }
@@ -44,8 +47,11 @@ public final class Compare extends SimpleLudeme {
 
   @Override
   public Object build(Args a) throws DslException {
-    IntExpr x = a.intExpr("a");
-    IntExpr y = a.intExpr("b");
+    String[] ranks = a.compiler().cardTable.rankNames().toArray(new String[0]);
+    Integer ra = rankNamed(ranks, a.node("a"), a.node("b"));
+    Integer rb = rankNamed(ranks, a.node("b"), a.node("a"));
+    IntExpr x = ra != null ? Ints.constant(ra) : a.intExpr("a");
+    IntExpr y = rb != null ? Ints.constant(rb) : a.intExpr("b");
     if (y instanceof Ints.Const k) {
       return against(x, k.value());
     }
@@ -63,6 +69,31 @@ public final class Compare extends SimpleLudeme {
       default:
         return (BoolExpr) s -> x.eval(s) >= y.eval(s);
     }
+  }
+
+  /**
+   * A number compared with {@code (rank C)} names a rank: in {@code (= (rank Card) 8)} the 8 is the rank named 8, its
+   * position in the deck's rank list, when the deck names ranks by numbers. Returns that position, or null when
+   * {@code lit} is not a number compared with a rank or the deck names no rank by a number (the number is then the
+   * position itself, as before). A number the deck does not name as a rank is an error: it would silently compare
+   * a position with a name.
+   */
+  static Integer rankNamed(String[] ranks, Node lit, Node other) throws DslException {
+    if (!(lit instanceof Node.Int n) || !(other instanceof Node.Call call) || !"rank".equals(call.headName())) {
+      return null;
+    }
+    boolean numeric = false;
+    for (int i = 0; i < ranks.length; i++) {
+      if (ranks[i].equals(Long.toString(n.value()))) {
+        return i;
+      }
+      numeric |= ranks[i].matches("-?[0-9]+");
+    }
+    if (!numeric) {
+      return null;
+    }
+    throw new DslException(Diagnostic.at(n.pos(), "the deck has no rank named " + n.value() + ": a number compared "
+        + "with (rank …) is the rank of that name", "a rank of the deck: " + String.join(" ", ranks)));
   }
 
   /** x op k for a constant k, reading x's int directly when x is a state read: one closure instead of three. */
@@ -113,8 +144,17 @@ public final class Compare extends SimpleLudeme {
     private Gdl() {}
 
     public static void compare(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
-      Val a = x.projected(b.get("a"), null, ctx, body);
-      Val c = x.projected(b.get("b"), null, ctx, body);
+      String[] ranks = x.m.game.cards.rankNames();
+      Integer ra;
+      Integer rb;
+      try {
+        ra = rankNamed(ranks, b.get("a"), b.get("b"));
+        rb = rankNamed(ranks, b.get("b"), b.get("a"));
+      } catch (DslException e) {
+        throw ExportException.at(b.call, e.getMessage());
+      }
+      Val a = ra != null ? Val.num(ra) : x.projected(b.get("a"), null, ctx, body);
+      Val c = rb != null ? Val.num(rb) : x.projected(b.get("b"), null, ctx, body);
       x.compare(b.name(), a, c, body, b.call);
     }
   }

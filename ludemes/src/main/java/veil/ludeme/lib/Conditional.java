@@ -59,8 +59,8 @@ public final class Conditional extends SimpleLudeme {
       }
       case CARDS: {
         CardsExpr x = a.cards("a");
-        CardsExpr y = a.has("b") ? a.cards("b") : s -> 0L;
-        return (CardsExpr) s -> c.eval(s) ? x.eval(s) : y.eval(s);
+        CardsExpr y = a.has("b") ? a.cards("b") : CardsExpr.NONE;
+        return (CardsExpr) (s, w) -> c.eval(s) ? x.eval(s, w) : y.eval(s, w);
       }
       case EFFECT: {
         Effect x = a.effect("a");
