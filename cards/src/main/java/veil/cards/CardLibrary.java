@@ -25,6 +25,7 @@ public final class CardLibrary {
     out.add(new Deadwood());
     out.add(new PokerRank());
     out.add(new Show());
+    out.addAll(PileEnd.all());
     return out;
   }
 

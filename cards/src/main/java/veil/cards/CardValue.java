@@ -39,10 +39,13 @@ public final class CardValue extends SimpleLudeme {
   }
 
   public static List<CardValue> all() {
-    Param card = Param.pos("card", "card", "the card (e.g. Card, (lastCard), (trickCard P))");
+    Param card = Param.pos("card", "card", "the card, any card expression (e.g. Card, (lastCard), (trickCard P), "
+        + "(top P))");
     return List.of(
-        new CardValue("card", 0, "A card by rank and suit, (card Queen Spades), or by number, (card 19).",
-            Param.pos("rank", "rank or number", "the rank"), Param.optPos("suit", "suit", "the suit")),
+        new CardValue("card", 0, "A card by rank and suit, (card Queen Spades), or by number, (card 19); rank and "
+            + "suit may be computed, (card Eight (var \"Suit\")), and then no such card is -1.",
+            Param.pos("rank", "rank or number", "the rank (a name, or an expression)"),
+            Param.optPos("suit", "suit", "the suit (a name, or an expression)")),
         new CardValue("rank", 1, "A card's rank, as its position in the deck's rank list (low to high); "
             + "compared with a number, as in (= (rank Card) 8), the number is the rank named 8 (an error when the deck "
             + "names ranks by numbers and has no such rank; before, it was the 9th rank, the 10).", card),
@@ -75,8 +78,10 @@ public final class CardValue extends SimpleLudeme {
     CardTable.Frozen cards = c.table.cards;
     switch (kind) {
       case 0: {
-        int card = Cards.find(c, cards, a.call());
-        return Ints.constant(card);
+        if (!computed(c, a.call())) {
+          return Ints.constant(Cards.find(c, cards, a.call()));
+        }
+        return computedCard(a, cards);
       }
       case 1: {
         return Ints.lookup(a.intExpr("card"), cards.rank(), -1);
@@ -111,6 +116,55 @@ public final class CardValue extends SimpleLudeme {
       default:
         return Ints.read(Slot.TRICKS);
     }
+  }
+
+  /**
+   * Whether a (card …) call computes its card: an argument is an expression, or a name that is neither a rank nor a
+   * suit (Choice, a macro's value), rather than the names of one card.
+   */
+  static boolean computed(Compiler c, Node.Call call) {
+    List<Node> args = call.args();
+    if (args.size() != 2) {
+      return false;
+    }
+    for (Node n : args) {
+      if (n instanceof Node.Call) {
+        return true;
+      }
+    }
+    Node r = args.get(0);
+    Node s = args.get(1);
+    return r instanceof Node.Sym rs && c.cardTable.findRank(rs.name()) < 0
+        || s instanceof Node.Sym ss && c.cardTable.findSuit(ss.name()) < 0;
+  }
+
+  /** (card R S) from a rank and a suit computed when it is evaluated: -1 when no card has them. */
+  private static IntExpr computedCard(Args a, CardTable.Frozen cards) throws DslException {
+    // A rank written as a name or number names the rank (as in (card 5 Clubs)), not a position in the rank list.
+    Node rn = a.node("rank");
+    int named = rn instanceof Node.Call ? -1 : a.compiler().cardTable.findRank(Compiler.text(rn));
+    IntExpr rank = named >= 0 ? Ints.constant(named) : a.intExpr("rank");
+    IntExpr suit = a.intExpr("suit");
+    int ranks = 0;
+    int suits = 0;
+    for (int k = 0; k < cards.count(); k++) {
+      ranks = Math.max(ranks, cards.rank()[k] + 1);
+      suits = Math.max(suits, cards.suit()[k] + 1);
+    }
+    int[] table = new int[ranks * suits];
+    java.util.Arrays.fill(table, -1);
+    for (int k = cards.count() - 1; k >= 0; k--) {
+      if (cards.rank()[k] >= 0 && cards.suit()[k] >= 0) {
+        table[cards.rank()[k] * suits + cards.suit()[k]] = k; // the first card of that rank and suit
+      }
+    }
+    int nr = ranks;
+    int ns = suits;
+    return s -> {
+      int r = rank.eval(s);
+      int u = suit.eval(s);
+      return r < 0 || r >= nr || u < 0 || u >= ns ? -1 : table[r * ns + u];
+    };
   }
 
   static int[] map(Args a) throws DslException {
@@ -157,9 +211,12 @@ public final class CardValue extends SimpleLudeme {
   static final class Gdl {
     private Gdl() {}
 
-    /** (card Rank Suit) or (card Number): a constant. */
+    /** (card Rank Suit) or (card Number): a constant; or computed from a rank and a suit (none for no card). */
     public static Val card(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
       List<Node> args = b.call.args();
+      if (computedCall(x, args)) {
+        return computed(b, ctx, body, x);
+      }
       int rank = args.isEmpty() ? -1 : x.m.rankIndex(b.text("rank"));
       int suit = args.size() == 2 ? x.m.suitIndex(b.text("suit")) : -2;
       var cards = x.m.game.cards;
@@ -169,6 +226,60 @@ public final class CardValue extends SimpleLudeme {
         }
       }
       throw ExportException.at(b.call, "no such card in this game");
+    }
+
+    private static boolean computedCall(Exprs x, List<Node> args) {
+      if (args.size() != 2) {
+        return false;
+      }
+      for (Node n : args) {
+        if (n instanceof Node.Call) {
+          return true;
+        }
+      }
+      return args.get(0) instanceof Node.Sym r && x.m.rankIndex(r.name()) < 0
+          || args.get(1) instanceof Node.Sym s && x.m.suitIndex(s.name()) < 0;
+    }
+
+    /** (card R S) with computed arguments: the static table (cardof RANK SUIT CARD), or none. */
+    private static Val computed(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
+      List<String> b1 = new java.util.ArrayList<>();
+      Node rn = b.get("rank");
+      int named = rn instanceof Node.Call ? -1 : x.m.rankIndex(b.text("rank"));
+      Val rank = named >= 0 ? Val.num(named) : x.num(rn, Kind.NUM, ctx, b1);
+      Val suit = x.num(b.get("suit"), Kind.SUIT, ctx, b1);
+      var cards = x.m.game.cards;
+      if (x.out.once("cardof")) {
+        String comment = "(cardof rank suit card): the card of a rank and a suit; (cardis rank suit): there is one";
+        java.util.Set<String> pairs = new java.util.HashSet<>();
+        for (int c = cards.count() - 1; c >= 0; c--) {
+          if (cards.rank()[c] >= 0 && cards.suit()[c] >= 0
+              && pairs.add(cards.rank()[c] + " " + x.m.suitTerm[cards.suit()[c]])) {
+            String rs = cards.rank()[c] + " " + x.m.suitTerm[cards.suit()[c]];
+            x.out.table("cardof", "(cardof " + rs + " " + x.m.cardTerm[firstCard(cards, c)] + ")", comment);
+            x.out.table("cardis", "(cardis " + rs + ")", comment);
+          }
+        }
+      }
+      String c = x.out.var();
+      List<String> found = new java.util.ArrayList<>(b1);
+      found.add(Program.atom("cardof", rank.term(), suit.term(), c));
+      List<String> none = new java.util.ArrayList<>(b1);
+      none.add(Program.not(Program.atom("cardis", rank.term(), suit.term())));
+      Rel rel = x.helper("card", ctx, List.of(found, none), List.of(List.of(c), List.of("none")));
+      String v = x.out.var();
+      body.add(rel.call(v));
+      return Val.of(v, Kind.CARD);
+    }
+
+    /** The first card with the rank and suit of card c. */
+    private static int firstCard(veil.ludeme.CardTable.Frozen cards, int c) {
+      for (int k = 0; k < cards.count(); k++) {
+        if (cards.rank()[k] == cards.rank()[c] && cards.suit()[k] == cards.suit()[c]) {
+          return k;
+        }
+      }
+      return c;
     }
 
     public static Val attribute(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {

@@ -27,19 +27,35 @@ import veil.ludeme.gdl.Kind;
 import veil.ludeme.gdl.Program;
 import veil.ludeme.gdl.Val;
 
-/** Deterministic card movement: {@code (moveAll from:P to:Q)} and {@code (put card P)}; players see what they may. */
+/**
+ * Deterministic card movement: {@code (moveAll from:P to:Q)} and {@code (put card P)}; players see what they may.
+ * {@code at:Bottom} puts the cards under those already there (War's won cards go under the pile).
+ */
 public final class Transfer extends SimpleLudeme {
   private final boolean all;
 
   private Transfer(boolean all) {
     super(all ? "moveAll" : "put", Type.EFFECT, all ? "Moves every card of one place to another, or every card for "
-        + "which if: holds (all sevens from that hand to mine), as one effect."
+        + "which if: holds (all sevens from that hand to mine), as one effect: on top one by one in the game's card "
+        + "order, or with at:Bottom slid under the cards there, keeping their order."
         : "Moves one given card, wherever it is, to a place: (put (card 19) \"Imp\").",
         all ? new Param[] {Param.required("from", "place", "the source"), Param.required("to", "place", "where to"),
             Param.named("if", "condition", "only the cards for which this holds, with Card bound, all decided before "
-                + "any moves, e.g. (= (rank Card) Choice)")}
-            : new Param[] {Param.pos("card", "card", "the card"), Param.pos("to", "place", "where to")});
+                + "any moves, e.g. (= (rank Card) Choice)"), AT}
+            : new Param[] {Param.pos("card", "card", "the card"), Param.pos("to", "place", "where to"), AT});
     this.all = all;
+  }
+
+  /** Where moved cards go in their new place: on top (the default) or under the cards there. */
+  static final Param AT = Param.named("at", "Top|Bottom", "on top of the cards there (default) or at the bottom");
+
+  /** Whether a call puts its cards at the bottom (at:Bottom). */
+  static boolean under(Args a) throws DslException {
+    String at = a.text("at", "Top");
+    if (!at.equals("Top") && !at.equals("Bottom")) {
+      throw a.error("at", "unknown position " + at, "Top Bottom");
+    }
+    return at.equals("Bottom");
   }
 
   public static List<Transfer> all() {
@@ -59,6 +75,7 @@ public final class Transfer extends SimpleLudeme {
       throw a.error("to", "Each is for deals", "one place, e.g. (hand Mover)");
     }
     PlaceExpr to = toRef.expr();
+    boolean under = under(a);
     if (all) {
       PlaceRef fromRef = a.place("from");
       if (fromRef.each()) {
@@ -66,7 +83,12 @@ public final class Transfer extends SimpleLudeme {
       }
       PlaceExpr from = fromRef.expr();
       if (!a.has("if")) {
-        return (Effect) s -> t.moveAll(s, from.instance(s), to.instance(s));
+        return under ? (Effect) s -> t.moveAllUnder(s, from.instance(s), to.instance(s))
+            : (Effect) s -> t.moveAll(s, from.instance(s), to.instance(s));
+      }
+      if (under) {
+        throw a.error("at", "moveAll with if: puts the chosen cards on top; at:Bottom is not supported with if: yet",
+            "(moveAll from:… to:… if:…) without at:");
       }
       BoolExpr cond = a.bool("if");
       if (CardTable.wordsFor(CardTable.MAX_CARDS) > 4) {
@@ -96,7 +118,11 @@ public final class Transfer extends SimpleLudeme {
       int at = t.whereIs(s, k);
       int dst = to.instance(s);
       if (at >= 0 && at != dst) {
-        t.moveCard(s, k, at, dst);
+        if (under) {
+          t.moveCardUnder(s, k, at, dst);
+        } else {
+          t.moveCard(s, k, at, dst);
+        }
       }
     };
   }
@@ -158,7 +184,7 @@ public final class Transfer extends SimpleLudeme {
       }
       Family at = f.fam.at();
       f.seesMove(new Flow.CardMove(c, from.term(), to.term(), body));
-      // The highest card of the source is the last moved: read before the move.
+      // The last card moved, read before the move: the highest of the source, or its bottom card (at:Bottom).
       Family last = f.fam.lastCard();
       List<String> lastBody = null;
       if (last.read) {
@@ -169,9 +195,11 @@ public final class Transfer extends SimpleLudeme {
         if (b.has("if")) {
           x.cond(b.get("if"), ctx.bind("Card", Val.of(d, Kind.CARD), Program.atom(x.m.isCard(), d)), higher);
         }
-        higher.add(Program.atom(cardBefore(x), c, d));
+        higher.add(isUnder(b) ? x.store.read(x.fam.above(), List.of(c, d), null)
+            : Program.atom(cardBefore(x), c, d));
         lastBody.add(Program.not(x.helper("higher", ctx, List.of(higher), List.of(List.of(c))).call(c)));
       }
+      f.reorderAll(c, from.term(), to.term(), body, isUnder(b), cardBefore(x));
       f.write(at, List.of(new Flow.W(List.of(c), to.term(), body, null)));
       if (lastBody != null) {
         f.set(last, List.of(), Val.of(c, Kind.CARD), lastBody);
@@ -199,7 +227,11 @@ public final class Transfer extends SimpleLudeme {
       String from = x.out.var();
       body.add(x.store.read(x.fam.at(), List.of(card.term()), from));
       body.add(Program.atom("distinct", from, to.term()));
-      f.moveCard(card.term(), from, to.term(), body);
+      f.moveCards(List.of(new Flow.CardMove(card.term(), from, to.term(), body)), isUnder(b));
+    }
+
+    static boolean isUnder(Bound b) throws ExportException {
+      return b.has("at") && b.text("at").equals("Bottom");
     }
   }
 }

@@ -40,7 +40,10 @@ class MainTest {
         + "counter-long           2  The counting race to 40\n"
         + "choices                3  The choose ludeme: a bid, a secret suit, a named player; payoffs as amounts\n"
         + "three-handed-betting   3  The betting ludemes with three players: a fold is skipped, a round opens past "
-        + "a fold, odd chips\n");
+        + "a fold, odd chips\n"
+        + "shown                  3  show to one player, a seat played by another (by:), a choice filtered by if:\n"
+        + "pile-order             2  Ordered places and computed cards: top, bottom, at:Bottom, (card R S) from "
+        + "expressions\n");
   }
 
   @Test

@@ -68,6 +68,57 @@ public final class Table {
   }
 
   /**
+   * Moves one card between place instances and puts it under the cards already there: its stamp is below every
+   * stamp given so far ({@code -clock}), so among the cards of a place the lowest stamp is the bottom one.
+   */
+  public void moveCardUnder(LudState s, int card, int from, int to) {
+    moveCard(s, card, from, to);
+    s.v[layout.stamp + card] = -s.v[Slot.CLOCK];
+  }
+
+  /**
+   * The card of a place instance with the highest (top) or lowest (bottom) position, -1 when it is empty. A card's
+   * position is its stamp, then its index (cards that never moved have stamp 0 and lie in index order).
+   */
+  public int end(LudState s, int place, boolean top) {
+    int words = s.words;
+    int[] v = s.v;
+    int base = layout.stamp;
+    int best = -1;
+    int bestStamp = 0;
+    for (int w = 0; w < words; w++) {
+      for (long m = s.places[place * words + w]; m != 0; m &= m - 1) {
+        int c = w << 6 | Long.numberOfTrailingZeros(m);
+        int st = v[base + c];
+        // Cards come in index order: an equal stamp is higher up.
+        if (best < 0 || (top ? st >= bestStamp : st < bestStamp)) {
+          best = c;
+          bestStamp = st;
+        }
+      }
+    }
+    return best;
+  }
+
+
+  /** Whether card a lies above card b (both in one place): a higher stamp, or an equal one and a higher index. */
+  public boolean above(LudState s, int a, int b) {
+    int sa = s.v[layout.stamp + a];
+    int sb = s.v[layout.stamp + b];
+    return sa > sb || sa == sb && a > b;
+  }
+
+  /**
+   * Slides every card of {@code from} under the cards of {@code to}, keeping their order: the top card of {@code
+   * from} goes first (just under the cards there), its bottom card last (at the very bottom).
+   */
+  public void moveAllUnder(LudState s, int from, int to) {
+    for (int c = end(s, from, true); c >= 0; c = end(s, from, true)) {
+      moveCardUnder(s, c, from, to);
+    }
+  }
+
+  /**
    * Every listening player sees the move; the face only a player who may see where the card was or where it goes.
    * Kept out of {@link #moveCard} so that the move itself, which rollouts make without percepts, is small enough
    * for the JIT to inline.

@@ -37,15 +37,19 @@ final class RuleProbe {
   /**
    * The cards place {@code x} could not have held beside {@code c} when {@code mover} played {@code move} in
    * {@code s}. With {@code move < 0} the move is the one of the mover, legal with the reduced hand, that gives the
-   * observer {@code percept}. Returns 0 when nothing is learned.
+   * observer {@code percept}. With {@code c < 0} the move plays no card (a draw when unable to play, a pass): the
+   * place is emptied, and a card whose presence would have forbidden the move is one it did not hold. Returns 0 when
+   * nothing is learned.
    */
   long forbidden(LudState s, int mover, int c, int x, int move, int observer, int percept) {
     base.copyFrom(s);
-    int at = game.table.whereIs(base, c);
-    if (at >= 0) {
-      base.places[at] &= ~(1L << c);
+    if (c >= 0) {
+      int at = game.table.whereIs(base, c);
+      if (at >= 0) {
+        base.places[at] &= ~(1L << c);
+      }
     }
-    base.places[x] = 1L << c;
+    base.places[x] = c >= 0 ? 1L << c : 0;
     if (move < 0) {
       move = findMove(mover, observer, percept);
       if (move < 0) {
@@ -64,7 +68,9 @@ final class RuleProbe {
         unseen |= s.places[i];
       }
     }
-    unseen &= ~(1L << c);
+    if (c >= 0) {
+      unseen &= ~(1L << c);
+    }
     long forbidden = 0;
     long m = unseen;
     while (m != 0) {
@@ -74,6 +80,14 @@ final class RuleProbe {
       int where = game.table.whereIs(probe, d);
       if (where >= 0) {
         probe.places[where] &= ~(1L << d);
+      }
+      if (c < 0) {
+        // The control: the card taken from where it was, not yet added. When that alone forbids the move (the draw
+        // took the stock's last card), holding it is not what forbids it.
+        game.legalMoves(probe, mover, moves);
+        if (!moves.contains(move)) {
+          continue;
+        }
       }
       probe.places[x] |= 1L << d;
       game.legalMoves(probe, mover, moves);

@@ -20,6 +20,10 @@ final class Skeleton {
   int[] card = new int[256];
   int[] from = new int[256];
   int[] to = new int[256];
+  /** Per move: the card went under the cards of its new place ({@code at:Bottom}), not on top. */
+  boolean[] under = new boolean[256];
+  /** Per step: a chance step (random dealt), whose card moves chance chose rather than the rules. */
+  boolean[] chance = new boolean[64];
   /** The observer's raw percepts of each step, in order, with repeats. */
   int[][] raw = new int[64][];
   /** Per step: the place the rules constrain at the start of the step (-1 for none), and the cards it cannot hold. */
@@ -47,6 +51,7 @@ final class Skeleton {
     Arrays.fill(voidPlace, old, cap, -1);
     voidMask = Arrays.copyOf(voidMask, cap);
     probed = Arrays.copyOf(probed, cap);
+    chance = Arrays.copyOf(chance, cap);
   }
 
   /**
@@ -71,6 +76,7 @@ final class Skeleton {
       card = Arrays.copyOf(card, cap);
       from = Arrays.copyOf(from, cap);
       to = Arrays.copyOf(to, cap);
+      under = Arrays.copyOf(under, cap);
     }
     stepStart[steps] = moveCount;
     for (int p : rawPercepts) {
@@ -79,19 +85,35 @@ final class Skeleton {
         card[moveCount] = revealedCard(p);
         from[moveCount] = Table.perceptFrom(p);
         to[moveCount] = Table.perceptFrom(p);
+        under[moveCount] = false;
         moveCount++;
       } else if (kind == Table.PERCEPT_MOVED) {
         card[moveCount] = Table.perceptCard(p);
         from[moveCount] = Table.perceptFrom(p);
         to[moveCount] = Table.perceptTo(p);
+        under[moveCount] = false;
         moveCount++;
       }
     }
     raw[steps] = rawPercepts;
+    chance[steps] = false;
     steps++;
     version++;
     stepStart[steps] = moveCount;
     return true;
+  }
+
+  /**
+   * How the last step's card moves were made, as the witness made them (every consistent history makes them alike):
+   * whether random dealt, and which moves put their card under the cards of the new place.
+   */
+  void markLastStep(boolean byChance, boolean[] underOf) {
+    int t = steps - 1;
+    chance[t] = byChance;
+    for (int i = stepStart[t]; i < stepStart[t + 1]; i++) {
+      under[i] = underOf[i - stepStart[t]];
+    }
+    version++;
   }
 
   /** Records that at the start of {@code step} the place held none of {@code mask}. */

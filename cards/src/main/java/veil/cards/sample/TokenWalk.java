@@ -29,8 +29,30 @@ final class TokenWalk {
   /** The token each skeleton move took. */
   int[] moveToken = new int[256];
   boolean ambiguous;
+  /**
+   * Weighted draws: a face-up card that tokens of different allowed sets could be is drawn among them uniformly
+   * instead of declining, and the walk's choices are counted ({@link #logChoices}) so that the sampler can accept
+   * the draw in proportion to its number of completions (see {@code Worker.draw}).
+   */
+  boolean weighted;
+  /** With {@link #weighted}: take the candidate with the fewest allowed cards instead (the bound's walk). */
+  boolean greedy;
+  /** Some face-up card could have been tokens of different allowed sets. */
+  boolean mixed;
+  /** The log of the product of the numbers of candidates of every choice the walk made. */
+  double logChoices;
   /** Per place instance, the tokens in it (bit t = token t). */
   private final long[] tokensAt;
+  /**
+   * Per token, its place in the order of its place, as the engine stamps cards: the clock at its last move, negated
+   * when it went under the cards there; cards that never moved have 0.
+   */
+  private final int[] stamp;
+  private int clock;
+  /** Place instances whose top card the rules read ({@link OrderedPlaces}). */
+  private final long ordered;
+  /** Place instances the observer does not see. */
+  private final long hidden;
   private final int[] candidates;
 
   /**
@@ -56,11 +78,13 @@ final class TokenWalk {
 
   /** The walk's whole position, to be restored many times. */
   private record Snapshot(long known, long modified, long moved, boolean ambiguous, long[] tokensAt, int[] pos,
-      long[] allowed, int[] pinnedCard, int[] tokenOf, int[] moveToken) {}
+      long[] allowed, int[] pinnedCard, int[] tokenOf, int[] moveToken, int[] stamp, int clock, boolean mixed,
+      double logChoices) {}
 
   private Snapshot save(int moves) {
     return new Snapshot(known, modified, moved, ambiguous, tokensAt.clone(), pos.clone(), allowed.clone(),
-        pinnedCard.clone(), tokenOf.clone(), java.util.Arrays.copyOf(moveToken, moves));
+        pinnedCard.clone(), tokenOf.clone(), java.util.Arrays.copyOf(moveToken, moves), stamp.clone(), clock, mixed,
+        logChoices);
   }
 
   /** Copies a snapshot back rather than rebuilding its arrays token by token. */
@@ -75,11 +99,24 @@ final class TokenWalk {
     System.arraycopy(p.pinnedCard(), 0, pinnedCard, 0, cards);
     System.arraycopy(p.tokenOf(), 0, tokenOf, 0, cards);
     System.arraycopy(p.moveToken(), 0, moveToken, 0, p.moveToken().length);
+    System.arraycopy(p.stamp(), 0, stamp, 0, cards);
+    clock = p.clock();
+    mixed = p.mixed();
+    logChoices = p.logChoices();
   }
 
-  TokenWalk(long[] initialPlaces, int[] visibleMask, int observer, int cards) {
+  TokenWalk(long[] initialPlaces, int[] visibleMask, int observer, int cards, long ordered) {
     this.cards = cards;
     this.tokensAt = new long[initialPlaces.length];
+    this.stamp = new int[cards];
+    this.ordered = ordered;
+    long h = 0;
+    for (int x = 0; x < initialPlaces.length && x < 64; x++) {
+      if ((visibleMask[x] & 1 << observer) == 0) {
+        h |= 1L << x;
+      }
+    }
+    this.hidden = h;
     pos = new int[cards];
     allowed = new long[cards];
     pinnedCard = new int[cards];
@@ -106,7 +143,7 @@ final class TokenWalk {
       }
     }
     start = new Snapshot(seenAtStart, seenAtStart, 0, false, startedAt.clone(), initialPlace.clone(),
-        initialAllowed, initialPinnedCard, initialPinnedCard.clone(), new int[0]);
+        initialAllowed, initialPinnedCard, initialPinnedCard.clone(), new int[0], new int[cards], 0, false, 0);
   }
 
   private void reset() {
@@ -167,13 +204,15 @@ final class TokenWalk {
       for (int i = sk.stepStart[t]; i < sk.stepStart[t + 1]; i++) {
         int c = sk.card[i];
         int x = sk.from[i];
-        if (pristineOnly && !choiceIsPristine(c, x)) {
+        boolean inOrder = fromTheTop(sk, t, i, x);
+        if (pristineOnly && !inOrder && !choiceIsPristine(c, x)) {
           return t;
         }
-        int tok = c >= 0 ? reveal(c, 1L << x, rng, true) : takeHidden(x, rng);
+        int tok = inOrder ? takeTop(x, c) : c >= 0 ? reveal(c, 1L << x, rng, true) : takeHidden(x, rng);
         if (tok < 0) {
           return t;
         }
+        stamp[tok] = sk.under[i] ? -++clock : ++clock;
         moveToken[i] = tok;
         tokensAt[pos[tok]] &= ~(1L << tok);
         pos[tok] = sk.to[i];
@@ -182,6 +221,56 @@ final class TokenWalk {
       }
     }
     return to;
+  }
+
+  /**
+   * Whether skeleton move i (of step t, out of place x) takes the top card of x, which the walk then follows instead
+   * of drawing a token: the rules (not chance) move a card out of a hidden place whose top they read, or slide a
+   * whole place under another keeping its order (each move of the step out of x goes under, and they take every
+   * token there, top first).
+   */
+  private boolean fromTheTop(Skeleton sk, int t, int i, int x) {
+    if (sk.chance[t] || x >= 64) {
+      return false;
+    }
+    if (((ordered & hidden) >>> x & 1) != 0) {
+      return true;
+    }
+    int out = 0;
+    for (int j = i; j < sk.stepStart[t + 1]; j++) {
+      if (sk.from[j] == x) {
+        if (!sk.under[j]) {
+          return false;
+        }
+        out++;
+      }
+    }
+    return out > 1 && out == Long.bitCount(tokensAt[x]);
+  }
+
+  /**
+   * The top token of place x (the highest stamp; among equal stamps the highest token), pinned to card c when c is
+   * seen (c &lt; 0: a hidden move); -1 when that contradicts what is known.
+   */
+  private int takeTop(int x, int c) {
+    long in = tokensAt[x];
+    if (in == 0) {
+      return -1;
+    }
+    int top = -1;
+    for (long m = in; m != 0; m &= m - 1) {
+      int t = Long.numberOfTrailingZeros(m);
+      if (top < 0 || stamp[t] >= stamp[top]) {
+        top = t;
+      }
+    }
+    if (c < 0 || pinnedCard[top] == c) {
+      return top;
+    }
+    if (pinnedCard[top] >= 0 || (known >>> c & 1) != 0 || (allowed[top] >>> c & 1) == 0) {
+      return -1;
+    }
+    return pin(top, c);
   }
 
   /** Whether the move of card c (-1: hidden) out of place x chooses only among pristine tokens, or not at all. */
@@ -248,6 +337,7 @@ final class TokenWalk {
         return -1;
       }
       int n = Long.bitCount(in);
+      logChoices += LOG[n];
       return pin(veil.ludeme.Bits.select(in, pick(rng, n)), c);
     }
     long inPlaces = 0;
@@ -265,12 +355,17 @@ final class TokenWalk {
       if (n == 0) {
         key = k;
       } else if (k != key && checkAmbiguity) {
-        ambiguous = true;
+        mixed = true;
+        ambiguous |= !weighted;
       }
       candidates[n++] = t;
     }
-    int chosen = n == 0 ? -1 : candidates[pick(rng, n)];
-    return chosen < 0 ? -1 : pin(chosen, c);
+    if (n == 0) {
+      return -1;
+    }
+    logChoices += LOG[n];
+    int chosen = candidates[greedy ? narrowest(n) : pick(rng, n)];
+    return pin(chosen, c);
   }
 
   private int pin(int token, int c) {
@@ -292,6 +387,26 @@ final class TokenWalk {
         && (tokens & ~startedAt[initialPlace[Long.numberOfTrailingZeros(tokens)]]) == 0;
   }
 
+  /** log n for n = 0..64. */
+  private static final double[] LOG = new double[65];
+
+  static {
+    for (int i = 1; i < LOG.length; i++) {
+      LOG[i] = Math.log(i);
+    }
+  }
+
+  /** The first of the n candidates with the fewest allowed cards not yet known. */
+  private int narrowest(int n) {
+    int best = 0;
+    for (int i = 1; i < n; i++) {
+      if (Long.bitCount(allowed[candidates[i]] & ~known) < Long.bitCount(allowed[candidates[best]] & ~known)) {
+        best = i;
+      }
+    }
+    return best;
+  }
+
   /** Which of n candidates to take: a uniform draw, or the first when there is no generator (pristine tokens). */
   private static int pick(SplittableRandom rng, int n) {
     return n == 1 || rng == null ? 0 : veil.model.Uniform.below(rng, n);
@@ -302,6 +417,7 @@ final class TokenWalk {
     if (interchangeable(tokensAt[x])) {
       long in = tokensAt[x];
       int k = Long.bitCount(in);
+      logChoices += LOG[k];
       return veil.ludeme.Bits.select(in, pick(rng, k));
     }
     int n = 0;
@@ -319,6 +435,7 @@ final class TokenWalk {
       candidates[n++] = t;
     }
     int chosen = n == 0 ? -1 : candidates[pick(rng, n)];
+    logChoices += LOG[n];
     if (n > 1 && anyPinned) {
       ambiguous = true;
     }

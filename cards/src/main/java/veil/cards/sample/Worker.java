@@ -45,6 +45,8 @@ final class Worker {
   private final long allCards;
   private final int[] visibleMask;
   private final long[] initialPlaces;
+  /** The place instances whose top card the rules read ({@link OrderedPlaces}). */
+  private final long ordered;
 
   final HistoryBuilder builder;
   private final RuleProbe probe;
@@ -94,6 +96,7 @@ final class Worker {
     this.allCards = game.cards.all(0); // one word: the sampler takes games of at most 64 cards
     this.visibleMask = game.places.visibleMask();
     this.initialPlaces = game.initialState().places.clone();
+    this.ordered = OrderedPlaces.of(game);
     this.builder = new HistoryBuilder(game);
     this.probe = new RuleProbe(game);
     this.cardOfToken = new int[cards];
@@ -121,6 +124,11 @@ final class Worker {
       return false;
     }
     int steps = obs.length();
+    if (!bound(steps)) {
+      stats.ambiguous.increment();
+      return false;
+    }
+    walk.weighted = weightedDraws;
     for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       stats.replays.increment();
       if (!walk.runForDraw(skeleton, steps, rng)) {
@@ -135,6 +143,19 @@ final class Worker {
         stats.walkFailures.increment();
         continue;
       }
+      if (weightedDraws) {
+        // Drawn with probability 1 / (choices x bijections); accepted in proportion to that product, every history
+        // consistent with the walk is equally likely.
+        double logW = walk.logChoices + logBijections;
+        if (Double.isNaN(logW) || logW > logBound + 1e-9) {
+          stats.ambiguous.increment();
+          return false; // the bound is not one: decline rather than bias
+        }
+        if (rng.nextDouble() >= Math.exp(logW - logBound)) {
+          stats.rejected.increment();
+          continue;
+        }
+      }
       long before = builder.structureMismatches;
       boolean ok = builder.replay(skeleton, obs, steps, walk.moveToken, cardOfToken, history);
       if (builder.structureMismatches != before) {
@@ -146,6 +167,50 @@ final class Worker {
       stats.rejected.increment();
     }
     return false;
+  }
+
+  // Weighted draws (faced with a face-up card that tokens of different allowed sets could be).
+  private boolean weightedDraws;
+  private double logBound;
+  private double logBijections;
+  private Skeleton boundSkeleton;
+  private int boundVersion = -1;
+  private int boundSteps = -1;
+
+  /**
+   * Prepares the draws of {@code steps} steps of the current skeleton. When the walk meets a face-up card that tokens
+   * of different allowed sets could be (a hand holding cards dealt before a void and cards drawn after it), which
+   * token it was changes the posterior: draws then pick uniformly among the candidates and are accepted with
+   * probability (choices x bijections) / bound, the bound being that product along the walk that always takes the
+   * candidate with the fewest allowed cards (it leaves the widest tokens for what follows: the most completions
+   * when, as for cards drawn one after another into a hand, the candidates' allowed sets are nested). A draw above
+   * the bound declines the sample. False when the bound's walk finds no consistent draw.
+   */
+  private boolean bound(int steps) {
+    if (boundSkeleton == skeleton && boundVersion == skeleton.version && boundSteps == steps) {
+      return true;
+    }
+    // Its own random numbers (ties among equal candidates), so that a draw's numbers do not depend on the cache.
+    SplittableRandom rng = new SplittableRandom(0xB0B0L + steps);
+    weightedDraws = false;
+    walk.weighted = true;
+    walk.greedy = true;
+    try {
+      for (int attempt = 0; attempt < 20; attempt++) {
+        if (walk.runForDraw(skeleton, steps, rng) && !walk.ambiguous && assignTokens(rng)) {
+          weightedDraws = walk.mixed;
+          logBound = walk.logChoices + logBijections;
+          boundSkeleton = skeleton;
+          boundVersion = skeleton.version;
+          boundSteps = steps;
+          return !Double.isNaN(logBound);
+        }
+      }
+      return false;
+    } finally {
+      walk.greedy = false;
+      walk.weighted = false;
+    }
   }
 
   /** Gives each unpinned token a card: a uniform bijection respecting every token's allowed set. */
@@ -176,10 +241,16 @@ final class Worker {
       for (long m = unknown; m != 0; m &= m - 1) {
         classOfCard[Long.numberOfTrailingZeros(m)] = 0;
       }
+      logBijections = logFactorial(classCap[0]);
     } else {
       sortClasses(k);
       if (!assignment.prepare(classKey, classCap, k, unknown) || !assignment.sample(rng, classOfCard)) {
         return false;
+      }
+      // The bijections: the weighted tables times the ways to seat each class's cards on its tokens.
+      logBijections = Math.log(assignment.weightedCount());
+      for (int j = 0; j < k; j++) {
+        logBijections += logFactorial(classCap[j]);
       }
     }
     Arrays.fill(classFill, 0, k, 0);
@@ -201,6 +272,14 @@ final class Worker {
       }
     }
     return true;
+  }
+
+  private static double logFactorial(int n) {
+    double v = 0;
+    for (int i = 2; i <= n; i++) {
+      v += Math.log(i);
+    }
+    return v;
   }
 
   /**
@@ -283,7 +362,7 @@ final class Worker {
 
   private void reset(int observer) {
     skeleton = new Skeleton(observer);
-    walk = new TokenWalk(initialPlaces, visibleMask, observer, cards);
+    walk = new TokenWalk(initialPlaces, visibleMask, observer, cards, ordered);
     basis = null;
     basisCopy = null;
     done = 0;
@@ -306,6 +385,7 @@ final class Worker {
           raw[i] = percepts.get(o, i);
         }
         skeleton.addStep(raw);
+        markOrder(t);
         nameOwnCard(obs, t);
         LudState s = witness;
         witness = ext;
@@ -324,6 +404,31 @@ final class Worker {
       }
     }
     return false;
+  }
+
+  private boolean[] underScratch = new boolean[16];
+
+  /**
+   * Notes, from the witness step just matched (witness before, ext after), whether random dealt and which card moves
+   * went under the cards of their new place (their stamp is negative): the token walk keeps places in order with it.
+   */
+  private void markOrder(int t) {
+    int from = skeleton.stepStart[t];
+    int n = skeleton.stepStart[t + 1] - from;
+    if (underScratch.length < n) {
+      underScratch = new boolean[Math.max(n, underScratch.length * 2)];
+    }
+    int stampAt = game.layout.stamp;
+    for (int i = 0; i < n; i++) {
+      int y = skeleton.to[from + i];
+      boolean under = false;
+      for (long m = ext.places[y] & ~witness.places[y]; m != 0; m &= m - 1) {
+        under |= ext.v[stampAt + Long.numberOfTrailingZeros(m)] < 0;
+      }
+      underScratch[i] = under;
+    }
+    int random = game.randomRole();
+    skeleton.markLastStep(random >= 0 && joint[random] != 0, underScratch);
   }
 
   private boolean extendsWitness() {
@@ -507,7 +612,11 @@ final class Worker {
     skeleton.markProbed(t);
     int mover = soleOtherMover(o);
     int percept = RuleProbe.hiddenSourcePlay(obs.percepts(t), visibleMask, o);
-    if (mover < 0 || percept == 0 || legal[mover].isEmpty()) {
+    if (mover < 0 || legal[mover].isEmpty()) {
+      return;
+    }
+    if (percept == 0) {
+      probeSilent(o, t, mover);
       return;
     }
     int c = Table.perceptCard(percept);
@@ -521,6 +630,33 @@ final class Worker {
     if (f != 0) {
       skeleton.setVoid(t, x, f);
     } else if (skeleton.voidPlace(t) >= 0) {
+      skeleton.setVoid(t, -1, 0);
+    }
+  }
+
+  /**
+   * After a matched step in which the other player played no card face up (it drew because it could not play, it
+   * passed, it called): the void the move reveals in a hidden place of its own, probed with the place emptied
+   * ({@link RuleProbe#forbidden} with no card), and checked against the witness like a play's.
+   */
+  private void probeSilent(int o, int t, int mover) {
+    int move = joint[mover];
+    int[] owner = game.places.owner();
+    for (int x = 0; x < owner.length; x++) {
+      if (owner[x] != mover || (visibleMask[x] & 1 << o) != 0) {
+        continue;
+      }
+      long f = probe.forbidden(witness, mover, -1, x, move, o, 0);
+      if ((witness.places[x] & f) != 0) {
+        stats.droppedProbes.increment();
+        f = 0;
+      }
+      if (f != 0) {
+        skeleton.setVoid(t, x, f);
+        return;
+      }
+    }
+    if (skeleton.voidPlace(t) >= 0) {
       skeleton.setVoid(t, -1, 0);
     }
   }

@@ -18,7 +18,7 @@ import veil.model.Observation;
  */
 class HiddenOwnHandTest {
   static final RandomCardGamesTest.Spec SHRUNK = new RandomCardGamesTest.Spec(2, 3, 3, 4, true, "None", "None",
-      "Owner", "All", false, true, false, 0L);
+      "Owner", "All", false, true, false, false, false, 0L);
 
   @Test
   void samplesOfAHandHiddenFromItsOwnerReplayToTheObservation() {

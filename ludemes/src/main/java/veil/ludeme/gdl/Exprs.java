@@ -19,6 +19,8 @@ public final class Exprs {
   public final Families fam;
   public final Emitters em;
   public Store store;
+  /** Variables read in this translation, by the term of the value read (see {@link #noteVarRead}). */
+  private final java.util.Map<String, String> varReads = new java.util.HashMap<>();
 
   public Exprs(Model m, Program out, Families fam, Emitters em, Store store) {
     this.m = m;
@@ -238,8 +240,27 @@ public final class Exprs {
     }
   }
 
+  /** Records that a value is a read of a game variable, so that a comparison can tell the variable's kind. */
+  public void noteVarRead(Val v, String name) {
+    if (v.isVar()) {
+      varReads.put(v.term(), name);
+    }
+  }
+
   /** Literals true when {@code a op b}; op is one of = != < <= > >=. */
   public void compare(String op, Val a, Val b, List<String> body, Node at) throws ExportException {
+    if (a.kind() != b.kind() && (op.equals("=") || op.equals("!="))) {
+      // A variable read as a number before any pass saw it set to a suit, player or card: compared with one, it
+      // holds those; the next pass reads it so.
+      Val num = a.kind() == Kind.NUM ? a : b.kind() == Kind.NUM ? b : null;
+      Val other = num == a ? b : a;
+      String var = num == null ? null : varReads.get(num.term());
+      if (var != null && num.constant() == null) {
+        fam.noteVarKind(var, other.kind(), at);
+        body.add(FALSE);
+        return;
+      }
+    }
     if (a.kind() != b.kind()) {
       if (a.constant() != null) {
         a = coerce(a, b.kind(), at);

@@ -76,6 +76,25 @@ public final class Families {
     });
   }
 
+  /**
+   * (above A B): cards A and B lie in one place, A above B (a later stamp, or the same and a higher index). Kept
+   * only when an expression reads the order of a place ({@code top}, {@code bottom}).
+   */
+  public Family above() {
+    return make("above", "above", List.of(), 2, false, null, true, s -> {
+      List<String> out = new ArrayList<>();
+      for (int ca = 0; ca < m.cards(); ca++) {
+        int x = g.table.whereIs(s, ca);
+        for (int cb = 0; cb < m.cards(); cb++) {
+          if (ca != cb && x >= 0 && g.table.whereIs(s, cb) == x && g.table.above(s, ca, cb)) {
+            out.add("(above " + m.cardTerm[ca] + " " + m.cardTerm[cb] + ")");
+          }
+        }
+      }
+      return out;
+    });
+  }
+
   /** (control PLAYER): who moves in a turn-based phase. */
   public Family control() {
     return scalar("control", Kind.PLAYER, s -> m.player[s.v[Slot.MOVER]]);

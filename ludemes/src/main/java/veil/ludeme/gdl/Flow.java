@@ -189,6 +189,12 @@ public final class Flow {
    * the last card moved.
    */
   public void moveCards(List<CardMove> moves) {
+    moveCards(moves, false);
+  }
+
+  /** {@link #moveCards}, each card put on top of its new place or, with {@code under}, under its cards. */
+  public void moveCards(List<CardMove> moves, boolean under) {
+    reorder(moves, under);
     Family at = fam.at();
     List<W> ws = new ArrayList<>();
     for (CardMove mv : moves) {
@@ -202,6 +208,78 @@ public final class Flow {
 
   public void moveCard(String card, String from, String to, List<String> body) {
     moveCards(List.of(new CardMove(card, from, to, body)));
+  }
+
+  /**
+   * Keeps {@link Families#above} through a batch of card moves, read before the moves are written: a moved card
+   * leaves every fact of its old place and lies above (or under) the cards of its new one; cards of one batch that
+   * go to one place lie in batch order (each later one above, or under). The destination's cards must not move in
+   * the same batch.
+   */
+  void reorder(List<CardMove> moves, boolean under) {
+    Family ab = fam.above();
+    if (!ab.read) {
+      return;
+    }
+    List<W> ws = new ArrayList<>();
+    for (int i = 0; i < moves.size(); i++) {
+      CardMove mv = moves.get(i);
+      clearOrder(ab, mv.card(), mv.body(), ws);
+      String d = out.var();
+      List<String> b = new ArrayList<>(mv.body());
+      b.add(store.read(fam.at(), List.of(d), mv.to()));
+      ws.add(new W(under ? List.of(d, mv.card()) : List.of(mv.card(), d), null, b, null));
+      for (int j = 0; j < i; j++) {
+        CardMove early = moves.get(j);
+        if (!early.to().equals(mv.to())) {
+          if (Program.vars(List.of(early.to(), mv.to())).isEmpty()) {
+            continue; // two fixed places that differ
+          }
+          throw new IllegalStateException("a batch of card moves to places that may or may not be one");
+        }
+        List<String> both = new ArrayList<>(early.body());
+        both.addAll(mv.body());
+        ws.add(new W(under ? List.of(early.card(), mv.card()) : List.of(mv.card(), early.card()), null, both,
+            null));
+      }
+    }
+    write(ab, ws);
+  }
+
+  /**
+   * Keeps {@link Families#above} through a move of every card of a place ({@code card} ranges over them in
+   * {@code body}): on top, made lowest index first, so a higher card ends above a lower one ({@code before} names
+   * the static relation (before A B) of card A coming before card B); with {@code under}, slid under the cards there
+   * keeping their order.
+   */
+  public void reorderAll(String card, String from, String to, List<String> body, boolean under, String before) {
+    Family ab = fam.above();
+    if (!ab.read) {
+      return;
+    }
+    List<W> ws = new ArrayList<>();
+    clearOrder(ab, card, body, ws);
+    String d = out.var();
+    List<String> b = new ArrayList<>(body);
+    b.add(store.read(fam.at(), List.of(d), to));
+    ws.add(new W(under ? List.of(d, card) : List.of(card, d), null, b, null));
+    String e = out.var();
+    List<String> pair = new ArrayList<>(body);
+    pair.add(store.read(fam.at(), List.of(e), from));
+    pair.add(under ? store.read(ab, List.of(card, e), null) : Program.atom(before, e, card));
+    ws.add(new W(List.of(card, e), null, pair, null));
+    write(ab, ws);
+  }
+
+  /** The writes that drop every (above …) fact of a moving card (the body binds it). */
+  public void clearOrder(Family ab, String card, List<String> body, List<W> ws) {
+    String o = out.var();
+    List<String> b1 = new ArrayList<>(body);
+    b1.add(store.read(ab, List.of(card, o), null));
+    ws.add(new W(List.of(card, o), CLEAR, b1, null));
+    List<String> b2 = new ArrayList<>(body);
+    b2.add(store.read(ab, List.of(o, card), null));
+    ws.add(new W(List.of(o, card), CLEAR, b2, null));
   }
 
   /** The percepts of a card move. */

@@ -116,7 +116,9 @@ public final class Variable extends SimpleLudeme {
         }
         key.add(x.num(b.get("of"), Kind.PLAYER, ctx, body).term());
       }
-      return x.read(f, key, body);
+      Val v = x.read(f, key, body);
+      x.noteVarRead(v, name);
+      return v;
     }
 
     public static Family var(Exprs x, String name, Node at) throws ExportException {
