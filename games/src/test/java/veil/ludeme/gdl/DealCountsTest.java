@@ -139,4 +139,21 @@ class DealCountsTest {
     assertThat(s.v[vars]).as("InStart").isEqualTo(0);
     assertThat(s.v[vars + 1]).as("InEntry").isEqualTo(2);
   }
+
+  /** Decks of more than 64 cards hold their card sets in several words: the check counts them all. */
+  @Test
+  void theCheckCountsEveryCardOfALargeDeck() throws Exception {
+    String text = String.join("\n",
+        "(game \"T\" (players 4) (bound 200)",
+        "  (equipment {(deck \"Deck\" suits:{A B C D E} ranks:{1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16})",
+        "    (hand Each) (spot \"Table\" Each) (pile \"Won\" Each visible:All)})",
+        "  (vars {(var \"N\" %d)})",
+        "  (rules (start {(shuffle \"Deck\") (deal (var \"N\") to:(hand Each))})",
+        "    (play (trick to:(spot \"Table\" Mover) won:(pile \"Won\" Winner) leader:P1))",
+        "    (end (if (= (tricks) 1) (byScore (count (pile \"Won\" Player)))))))");
+    CompiledGame all = LudLoader.compile("t.lud", String.format(text, 20), Map.of());
+    assertThat(all.initialState()).isNotNull(); // 80 cards of 80
+    CompiledGame more = LudLoader.compile("t.lud", String.format(text, 21), Map.of());
+    assertThatThrownBy(more::initialState).hasMessageContaining("needs 84 cards but its source holds 80 cards");
+  }
 }
