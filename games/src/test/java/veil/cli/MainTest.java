@@ -39,7 +39,8 @@ class MainTest {
         + "counter        2  Two players race to 10; a hidden coin for the mover\n"
         + "counter-long   2  The counting race to 40\n"
         + "choices        3  The choose ludeme: a bid, a secret suit, a named player; payoffs as amounts\n"
-        + "eight-suits    4  A trick game of 104 distinct cards in eight suits (card sets of two words)\n");
+        + "eight-suits    4  A trick game of 104 distinct cards in eight suits (card sets of two words)\n"
+        + "shown          3  show to one player, a seat played by another (by:), a choice filtered by if:\n");
   }
 
   @Test

@@ -21,7 +21,7 @@ class GameRegistryTest {
   @Test
   void listsTheGamesOfAnIndexInOrder() {
     assertThat(registry.problems()).isEmpty();
-    assertThat(registry.bundledNames()).containsExactly("counter", "counter-long", "choices", "eight-suits");
+    assertThat(registry.bundledNames()).containsExactly("counter", "counter-long", "choices", "eight-suits", "shown");
     BundledGame counter = registry.bundled("counter").orElseThrow();
     assertThat(counter.resource()).isEqualTo("veil/testgames/counter.fake");
     assertThat(counter.description()).isEqualTo("Two players race to 10; a hidden coin for the mover");
