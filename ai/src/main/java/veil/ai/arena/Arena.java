@@ -176,6 +176,15 @@ public final class Arena {
     return new ArenaResult(config, results, ArenaStats.of(config, results), failures, List.copyOf(notes), readBack);
   }
 
+  /** The team of each seat (a seat's role's {@link Game#team}), for a seat rotation that keeps partners together. */
+  public static int[] teamOfSeat(Game game, int[] seatRoles) {
+    int[] out = new int[seatRoles.length];
+    for (int s = 0; s < out.length; s++) {
+      out[s] = game.team(seatRoles[s]);
+    }
+    return out;
+  }
+
   /** Plays game {@code index} of a tournament on its own (the same game the tournament played). */
   public static GameResult playGame(ArenaConfig config, int index) {
     return playGame(config, index, MatchRunner.seatRoles(config.game()));
@@ -183,7 +192,7 @@ public final class Arena {
 
   private static GameResult playGame(ArenaConfig config, int index, int[] seatRoles) {
     Game game = config.game();
-    int[] seating = SeatRotation.seating(seatRoles.length, index);
+    int[] seating = SeatRotation.seating(seatRoles.length, index, teamOfSeat(game, seatRoles));
     List<Player> players = new ArrayList<>();
     int[] agentOfRole = new int[game.roleCount()];
     String[] specOfRole = new String[game.roleCount()];

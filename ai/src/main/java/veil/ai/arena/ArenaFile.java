@@ -74,7 +74,8 @@ public final class ArenaFile implements AutoCloseable {
     n.put("threads", c.budget().threads());
     n.put("shard", c.shardIndex() + "/" + c.shardCount());
     n.put("duplicate", c.duplicate());
-    n.put("seatRotation", "blocks of n cyclic rotations of each base order; all n! seatings every n! games");
+    n.put("seatRotation", "blocks of n cyclic rotations of each base order; all n! seatings every n! games (with"
+        + " partnerships, only the seatings that keep partners together)");
     n.put("ci", ArenaStats.METHOD);
     n.put("win", "1 for the side (team, by default the seat) with the strictly highest score, 1/k for a k-way tie"
         + " at the top; one-seat games: score 1");
@@ -462,8 +463,8 @@ public final class ArenaFile implements AutoCloseable {
         throw new IllegalArgumentException("cannot resume: " + where + "game " + expected + " has seed " + g.seed()
             + ", this run gives it " + Arena.seedOf(c, expected));
       }
-      int[] seating = SeatRotation.seating(seats, expected);
       int[] seatRoles = MatchRunner.seatRoles(c.game());
+      int[] seating = SeatRotation.seating(seats, expected, Arena.teamOfSeat(c.game(), seatRoles));
       if (g.agentOfRole().length != c.game().roleCount()) {
         throw new IllegalArgumentException("cannot resume: " + where + "game " + expected + " has "
             + g.agentOfRole().length + " roles, the game has " + c.game().roleCount());

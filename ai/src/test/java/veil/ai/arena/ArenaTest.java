@@ -55,6 +55,76 @@ class ArenaTest {
   }
 
   @Test
+  void partnersStayPartnersAndStillSitEverywhereTheirTeamMay() {
+    // Alternating partnerships (Whist, Bridge, Spades): blocks of 4 cyclic rotations, 8 seatings in all.
+    int[] alternating = {0, 1, 0, 1};
+    // Partners side by side: the cyclic rotation would split them, so the kept seatings are played in order.
+    int[] sideBySide = {0, 0, 1, 1};
+    // Three sides of unequal size: the pair keeps its two seats, the singles swap.
+    int[] uneven = {0, 1, 1, 2};
+    for (int[] team : List.of(alternating, sideBySide, uneven)) {
+      Set<String> seatings = new HashSet<>();
+      int[][] count = new int[4][4];
+      int cycle = team == uneven ? 4 : 8;
+      for (int g = 0; g < cycle; g++) {
+        int[] s = SeatRotation.seating(4, g, team);
+        seatings.add(java.util.Arrays.toString(s));
+        for (int a = 0; a < 4; a++) {
+          for (int b = 0; b < 4; b++) {
+            int seatA = indexOf(s, a);
+            int seatB = indexOf(s, b);
+            assertThat(team[seatA] == team[seatB]).as("agents %d and %d in game %d", a, b, g)
+                .isEqualTo(team[a] == team[b]);
+          }
+        }
+        for (int seat = 0; seat < 4; seat++) {
+          count[s[seat]][seat]++;
+        }
+        assertThat(SeatRotation.seating(4, g + cycle, team)).isEqualTo(s);
+      }
+      assertThat(seatings).hasSize(cycle);
+      for (int a = 0; a < 4; a++) {
+        // Every seat of a team as large as the agent's own, equally often; never another.
+        java.util.Set<Integer> nonzero = new HashSet<>();
+        for (int seat = 0; seat < 4; seat++) {
+          boolean may = size(team, team[seat]) == size(team, team[a]);
+          assertThat(count[a][seat] > 0).as("agent %d in seat %d of %s", a, seat, java.util.Arrays.toString(team))
+              .isEqualTo(may);
+          if (may) {
+            nonzero.add(count[a][seat]);
+          }
+        }
+        assertThat(nonzero).hasSize(1);
+      }
+    }
+    // Alternating teams: each block of 4 games is the 4 cyclic rotations of one seating (duplicate deals).
+    for (int g = 0; g < 8; g++) {
+      int[] first = SeatRotation.seating(4, g - g % 4, alternating);
+      int[] s = SeatRotation.seating(4, g, alternating);
+      for (int seat = 0; seat < 4; seat++) {
+        assertThat(s[seat]).isEqualTo(first[(seat + g % 4) % 4]);
+      }
+    }
+    // Without partnerships the old rotation is unchanged.
+    for (int g = 0; g < 30; g++) {
+      assertThat(SeatRotation.seating(4, g, new int[] {0, 1, 2, 3})).isEqualTo(SeatRotation.seating(4, g));
+    }
+  }
+
+  private static long size(int[] team, int t) {
+    return java.util.Arrays.stream(team).filter(u -> u == t).count();
+  }
+
+  private static int indexOf(int[] a, int v) {
+    for (int i = 0; i < a.length; i++) {
+      if (a[i] == v) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  @Test
   void aTournamentRotatesSeatsAndSummarises() {
     List<int[]> progress = new ArrayList<>();
     ArenaConfig c = ArenaConfig.of(new OddOneOut(), List.of("random", "so-ismcts", "pimc"))
