@@ -169,7 +169,7 @@ public final class Dealing extends SimpleLudeme {
    * those the deals queued before it will take), else a rule failure with the deal's position.
    */
   private static int enough(veil.ludeme.LudState s, Table t, int src, int count, String what, veil.dsl.Pos where) {
-    int left = Long.bitCount(s.places[src]);
+    int left = s.count(src);
     int[] v = s.v;
     for (int i = 0; i < v[veil.ludeme.Slot.PENDING]; i++) {
       int at = t.layout.pending + i * PendingDeal.SIZE;
