@@ -85,7 +85,7 @@ class LudErrorsTest {
     String r = report(HEAD + "  (rules (play (choose bid {1 Hearts})) (end (if (= 1 1) (result All Draw)))))");
     assertThat(r).contains("t.lud:3:31: the values of a choice are all numbers, all suits or all players");
     r = report(HEAD + "  (rules (play (choose bid {1 Wombat})) (end (if (= 1 1) (result All Draw)))))");
-    assertThat(r).contains("t.lud:3:31: expected numbers (lo..hi), suit names or players to choose from");
+    assertThat(r).contains("t.lud:3:31: expected numbers (lo..hi), suit or rank names or players to choose from");
     // Choice read where no choice binds it: a choice without values, or an end rule.
     r = report("(game \"X\" (players 2) (equipment {(deck \"Deck\") (hand Each)}) (vars {(var \"V\")})\n"
         + "  (rules (play (choose bet then:(set \"V\" Choice))) (end (if (= Choice 1) (result All Draw)))))");

@@ -57,6 +57,11 @@ class VisibilityTest {
         for (int role = 0; role < g.players; role++) {
           // Follow the cards this role sees through the step, in the order the moves happened.
           long[] at = before.places.clone();
+          // Cards in each place as the step's moves happen (a hidden card may leave a place it entered this step).
+          int[] held = new int[before.places.length];
+          for (int x = 0; x < held.length; x++) {
+            held[x] = Long.bitCount(before.places[x]);
+          }
           for (int i = 0; i < percepts.size(role); i++) {
             int p = percepts.get(role, i);
             int card = Table.perceptCard(p);
@@ -73,9 +78,13 @@ class VisibilityTest {
                   .as("card was in the source: %s %s", g.roleName(role), g.perceptText(role, p)).isTrue();
               at[from] &= ~(1L << card);
               at[to] |= 1L << card;
+              held[from]--;
+              held[to]++;
             } else {
               hiddenSeen++;
-              assertThat(Long.bitCount(before.places[from])).as("a hidden card left a place that had one").isPositive();
+              assertThat(held[from]).as("%s: a hidden card left a place that had one", name).isPositive();
+              held[from]--;
+              held[to]++;
               assertThat(may).as("%s: %s was not shown %s", name, g.roleName(role), g.perceptText(role, p)).isFalse();
             }
           }
