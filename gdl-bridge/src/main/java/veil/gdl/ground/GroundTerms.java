@@ -120,7 +120,8 @@ public final class GroundTerms {
     return true;
   }
 
-  private static int hash(int f, int[] args, int off, int n) {
+  /** The hash of a term with functor f and arguments args[off..off+n), shared by every term store (SharedTerms). */
+  public static int hash(int f, int[] args, int off, int n) {
     int h = f * 0x9E3779B1 + n;
     for (int i = 0; i < n; i++) {
       h = (h ^ args[off + i]) * 0x85EBCA6B;

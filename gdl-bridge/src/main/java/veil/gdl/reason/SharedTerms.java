@@ -135,12 +135,7 @@ final class SharedTerms {
   }
 
   private static int hash(int f, int[] args, int off, int n) {
-    int h = f * 0x9E3779B1 + n;
-    for (int i = 0; i < n; i++) {
-      h = (h ^ args[off + i]) * 0x85EBCA6B;
-      h ^= h >>> 15;
-    }
-    return h ^ (h >>> 16);
+    return veil.gdl.ground.GroundTerms.hash(f, args, off, n);
   }
 
   private void rehash() {
