@@ -209,12 +209,7 @@ class BridgeRulesTest {
       if (trick.size() < 4) {
         continue;
       }
-      int best = 0;
-      for (int i = 1; i < 4; i++) {
-        if (key(trick.get(i), trick.get(0), strain) > key(trick.get(best), trick.get(0), strain)) {
-          best = i;
-        }
-      }
+      int best = Play.bestCard(trick, (card, led) -> key(card, led, strain));
       leader = (leader + best) % 4;
       tricks[leader]++;
       trick.clear();

@@ -107,12 +107,7 @@ class OhHellRulesTest {
           if (trick.size() < n) {
             continue;
           }
-          int best = 0;
-          for (int i = 1; i < n; i++) {
-            if (key(trick.get(i), trick.get(0), trump) > key(trick.get(best), trick.get(0), trump)) {
-              best = i;
-            }
-          }
+          int best = Play.bestCard(trick, (card, led) -> key(card, led, trump));
           tricks[(leader + best) % n]++;
           trick.clear();
         }

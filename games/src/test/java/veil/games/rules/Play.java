@@ -333,6 +333,20 @@ final class Play {
   }
 
   /** The rank of a standard card text ("(card queen spades)"): 2..10, jack 11, queen 12, king 13, ace 14. */
+  /**
+   * The position in {@code trick} of the card that wins it: the first card with the highest key, each key read
+   * with the card led ({@code trick.get(0)}), as the reference rules of the trick games rank them.
+   */
+  static int bestCard(List<String> trick, java.util.function.ToIntBiFunction<String, String> keyGivenLed) {
+    int best = 0;
+    for (int i = 1; i < trick.size(); i++) {
+      if (keyGivenLed.applyAsInt(trick.get(i), trick.get(0)) > keyGivenLed.applyAsInt(trick.get(best), trick.get(0))) {
+        best = i;
+      }
+    }
+    return best;
+  }
+
   static int rankOf(String cardText) {
     String r = cardText.substring("(card ".length(), cardText.lastIndexOf(' '));
     switch (r) {

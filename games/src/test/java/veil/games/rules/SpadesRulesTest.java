@@ -131,12 +131,7 @@ class SpadesRulesTest {
         if (trick.size() < 4) {
           continue;
         }
-        int best = 0;
-        for (int i = 1; i < 4; i++) {
-          if (key(trick.get(i), trick.get(0)) > key(trick.get(best), trick.get(0))) {
-            best = i;
-          }
-        }
+        int best = Play.bestCard(trick, SpadesRulesTest::key);
         int winner = (leader + best) % 4;
         tricks[winner]++;
         if (!p.over()) {
