@@ -79,7 +79,7 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
   protected void onStart() {
     views.clear();
     inference.clear();
-    shared = game.determinizer() == null ? new GeneralDeterminizer(game) : null;
+    shared = GeneralDeterminizer.forGame(game);
   }
 
   /** HP_ISMCTS per-thread state: every opponent's view of the sampled history, and a sampler per opponent. */
@@ -96,8 +96,8 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
     Worker w = new Worker();
     w.search = new SearchWorker(game, role, mode, exploration);
     w.world = game.initialState();
-    // The general sampler is thread-safe and caches its filtering; a game's own sampler is asked for per thread.
-    w.sampler = shared != null ? shared : game.determinizer();
+    // Both samplers are thread-safe: the general one caches its filtering, a game's own keeps a worker per thread.
+    w.sampler = shared;
     return w;
   }
 
@@ -157,7 +157,7 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
       for (int r = 0; r < n.samplers.length; r++) {
         if (r != role && r != game.randomRole()) {
           // One general sampler per opponent, so that each keeps (and extends) the belief of its own view.
-          n.samplers[r] = game.determinizer() != null ? game.determinizer() : new GeneralDeterminizer(game);
+          n.samplers[r] = GeneralDeterminizer.forGame(game);
         }
       }
       n.replay = game.initialState();

@@ -32,7 +32,7 @@ public final class PimcAgent extends SearchAgent implements Agent {
 
   @Override
   protected void onStart() {
-    shared = game.determinizer() == null ? new GeneralDeterminizer(game) : null;
+    shared = GeneralDeterminizer.forGame(game);
   }
 
   @Override
@@ -41,7 +41,7 @@ public final class PimcAgent extends SearchAgent implements Agent {
     w.search = new SearchWorker(game, role, SearchWorker.Mode.UCT, exploration);
     w.world = game.initialState();
     w.root = game.initialState();
-    w.sampler = shared != null ? shared : game.determinizer();
+    w.sampler = shared;
     return w;
   }
 

@@ -7,6 +7,7 @@ import veil.ai.Budget;
 import veil.ai.Player;
 import veil.ai.SearchStats;
 import veil.ai.sample.GeneralDeterminizer;
+import veil.ai.sample.HandoffDeterminizer;
 import veil.model.Determinizer;
 import veil.ai.Seeds;
 import veil.model.Game;
@@ -245,6 +246,10 @@ abstract class SearchAgent implements Player {
       w.approximate |= w.sampler.approximate(obs);
     }
     if (w.decisionSampler.sample(obs, w.rng, out)) {
+      if (!w.approximate && w.sampler instanceof HandoffDeterminizer h && h.handedOff(obs)) {
+        // the game's own sampler handed this decision to the general one, whose belief may be the particle bag
+        w.approximate = h.approximate(obs);
+      }
       return true;
     }
     w.failures++;
