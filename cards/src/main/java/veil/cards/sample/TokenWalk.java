@@ -12,7 +12,8 @@ import java.util.SplittableRandom;
  * <p>Exactness: two tokens in the same place with the same allowed set are interchangeable for everything that
  * follows, so drawing among them loses nothing. When a move could take tokens that are not interchangeable (say a
  * known card and an unknown one, both hidden in one place), which one moved changes the posterior; the walk then
- * flags {@link #ambiguous} and the sampler declines rather than guess.
+ * draws among them uniformly and counts the choice ({@link #weighted} draws, accepted by their number of
+ * completions), or, unweighted, flags {@link #ambiguous} and the sampler declines rather than guess.
  */
 final class TokenWalk {
   /** Place sets per witness pin, nearest first. */
@@ -429,7 +430,7 @@ final class TokenWalk {
       if (n == 0) {
         key = k;
       } else if (k != key) {
-        ambiguous = true;
+        mixed = true;
       }
       anyPinned |= pinnedCard[t] >= 0;
       candidates[n++] = t;
@@ -437,8 +438,12 @@ final class TokenWalk {
     int chosen = n == 0 ? -1 : candidates[pick(rng, n)];
     logChoices += LOG[n];
     if (n > 1 && anyPinned) {
-      ambiguous = true;
+      mixed = true;
     }
+    // A hidden move that could take tokens that are not interchangeable (known cards shuffled back among unknown
+    // ones): the draw among them is uniform, as the rules' own draw is, and weighted draws accept it in proportion
+    // to its number of completions like a face-up card of mixed candidates; unweighted, the walk declines.
+    ambiguous |= mixed && !weighted;
     return chosen;
   }
 }
