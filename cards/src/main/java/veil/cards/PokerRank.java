@@ -34,6 +34,9 @@ import veil.ludeme.gdl.Val;
  * kind, 8 straight flush. Ranks are the deck's rank indices (lowest first); the highest rank also ends the lowest
  * straight (A-2-3-4-5 with the standard deck, whose high card is then the 5). Evaluated over the set's bitmask
  * with bit operations: nothing is allocated.
+ *
+ * <p>GDL-II: the same value as six digits (the category and the five fields), a {@link LexKey} that the export
+ * compares digit by digit, since its 7,462 values are more than a number table holds ({@link Gdl}).
  */
 public final class PokerRank extends SimpleLudeme {
   /** The categories, lowest first. */
