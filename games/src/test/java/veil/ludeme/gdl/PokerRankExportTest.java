@@ -101,5 +101,11 @@ class PokerRankExportTest {
         .isInstanceOf(ExportException.class)
         .hasMessageContaining("a poker hand's value")
         .hasMessageContaining("can only be compared");
+    String chosen = game("", 2, 2, "-1..1").replace("(showdown (pokerRank (hand Player)) range:-1..1)",
+        "(byScore (if (>= (if (= (count (hand P1)) 2) (pokerRank (hand P1)) (pokerRank (hand P2))) "
+            + "(pokerRank (hand Player))) 1 0))");
+    assertThatThrownBy(() -> ExportFixtures.exportText("poker-hands.lud", chosen, Map.of()))
+        .isInstanceOf(ExportException.class)
+        .hasMessageContaining("compares such values only with each other");
   }
 }

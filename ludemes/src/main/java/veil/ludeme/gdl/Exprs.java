@@ -83,8 +83,8 @@ public final class Exprs {
       return v;
     }
     if (v.kind() == Kind.KEY) {
-      throw ExportException.at(at, "this value (" + keys.get(v.term()).what() + ") can only be compared with another "
-          + "like it (=, !=, <, <=, >, >=) in the GDL-II export, not used as a number");
+      throw ExportException.at(at, "this value (" + keyWhat(v) + ") can only be compared with another like it (=, "
+          + "!=, <, <=, >, >=) in the GDL-II export, not used as a " + want.word());
     }
     Integer k = v.constant();
     if (k != null && k == -1 && want != Kind.NUM) {
@@ -261,16 +261,22 @@ public final class Exprs {
     return Val.of(term, Kind.KEY);
   }
 
+  private String keyWhat(Val v) {
+    if (v.kind() != Kind.KEY) {
+      return "a " + v.kind().word();
+    }
+    LexKey k = keys.get(v.term());
+    return k == null ? "an ordered value chosen by a condition" : k.what();
+  }
+
   /** Literals true when {@code a op b}; op is one of = != < <= > >=. */
   public void compare(String op, Val a, Val b, List<String> body, Node at) throws ExportException {
     if (a.kind() == Kind.KEY || b.kind() == Kind.KEY) {
       LexKey ka = keys.get(a.term());
       LexKey kb = keys.get(b.term());
       if (ka == null || kb == null || !ka.what().equals(kb.what())) {
-        Val other = ka == null ? a : b;
-        throw ExportException.at(at, "(" + op + " …) compares " + (ka == null ? kb : ka).what() + " with "
-            + (other.kind() == Kind.KEY ? keys.get(other.term()).what() : "a " + other.kind().word())
-            + "; the GDL-II export compares such values only with each other");
+        throw ExportException.at(at, "(" + op + " …) compares " + keyWhat(a) + " with " + keyWhat(b) + "; the "
+            + "GDL-II export compares such values only with each other, written directly (not chosen by if)");
       }
       LexKey.compare(this, op, ka, kb, body);
       return;
