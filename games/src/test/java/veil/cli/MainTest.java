@@ -45,7 +45,9 @@ class MainTest {
         + "pile-order             2  Ordered places and computed cards: top, bottom, at:Bottom, (card R S) from "
         + "expressions\n"
         + "start-order            2  Start effects that read dealt cards: trump and a bonus set in start after the "
-        + "deals they read\n");
+        + "deals they read\n"
+        + "short-stacks           3  Betting with stacks: all-in calls, side pots for three players, the board "
+        + "dealt out after an all-in\n");
   }
 
   @Test
