@@ -3,6 +3,7 @@ package veil.games.rules;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import veil.cards.LudLoader;
@@ -118,6 +119,93 @@ class ShortStacksRulesTest {
     // round two's bet is 2: stakes 1 → 3; P2 has 2 chips: it may only check
     p.play("check");
     assertThat(p.legal(1)).containsExactly("check");
+  }
+
+  /**
+   * Random hands against side pots computed another way (stakes sorted, each layer to its best eligible hands):
+   * every stake stays within its stack, nobody folded or all-in is asked to move, and each payoff is the reference's.
+   */
+  @Test
+  void randomHandsPayTheSidePotsOfAnIndependentReference() throws Exception {
+    java.util.SplittableRandom rng = new java.util.SplittableRandom(10);
+    int[] stacks = {10, 2, 5};
+    int allIns = 0;
+    int layered = 0;
+    for (int game = 0; game < 400; game++) {
+      Play p = deal();
+      while (!p.over()) {
+        if (!p.chancePending()) {
+          int m = p.mover();
+          assertThat(p.var("Pot-Out[" + p.game.roleName(m) + "]")).as("a folded player moves").isZero();
+          assertThat(stake(p, m)).as("an all-in player moves").isLessThan(stacks[m]);
+        }
+        p.randomStep(rng);
+        for (int s = 0; s < 3; s++) {
+          assertThat(stake(p, s)).isLessThanOrEqualTo(stacks[s]);
+        }
+      }
+      int[] in = new int[3];
+      boolean[] still = new boolean[3];
+      int[] strength = new int[3];
+      List<String> board = p.in("board");
+      for (int s = 0; s < 3; s++) {
+        in[s] = stake(p, s);
+        still[s] = p.var("Pot-Out[" + p.game.roleName(s) + "]") == 0;
+        int rank = rank(p.in("(hand " + p.game.roleName(s) + ")").get(0));
+        strength[s] = rank + (!board.isEmpty() && rank(board.get(0)) == rank ? 10 : 0);
+        allIns += still[s] && in[s] == stacks[s] ? 1 : 0;
+      }
+      int[] expected = sidePots(in, still, strength);
+      layered += java.util.Arrays.stream(in).filter(x -> x > 0).distinct().count() > 1 ? 1 : 0;
+      assertThat(amounts(p)).as("game %d: stakes %s, still in %s, strengths %s", game,
+          java.util.Arrays.toString(in), java.util.Arrays.toString(still), java.util.Arrays.toString(strength))
+          .containsExactly(expected);
+    }
+    assertThat(allIns).as("all-ins seen").isGreaterThan(50);
+    assertThat(layered).as("hands with unequal stakes").isGreaterThan(50);
+  }
+
+  private static int rank(String card) {
+    return card.contains("jack") ? 1 : card.contains("queen") ? 2 : card.contains("king") ? 3 : 4;
+  }
+
+  /** Side pots by sorting the distinct stakes of the players still in; odd chips one each from the first seat. */
+  static int[] sidePots(int[] in, boolean[] still, int[] strength) {
+    int n = in.length;
+    int[] won = new int[n];
+    java.util.TreeSet<Integer> levels = new java.util.TreeSet<>();
+    for (int s = 0; s < n; s++) {
+      if (still[s]) {
+        levels.add(in[s]);
+      }
+    }
+    int prev = 0;
+    for (int level : levels) {
+      int pot = 0;
+      for (int s = 0; s < n; s++) {
+        pot += Math.max(0, Math.min(in[s], level) - prev);
+      }
+      int top = Integer.MIN_VALUE;
+      for (int s = 0; s < n; s++) {
+        if (still[s] && in[s] >= level) {
+          top = Math.max(top, strength[s]);
+        }
+      }
+      List<Integer> winners = new java.util.ArrayList<>();
+      for (int s = 0; s < n; s++) {
+        if (still[s] && in[s] >= level && strength[s] == top) {
+          winners.add(s);
+        }
+      }
+      for (int k = 0; k < winners.size(); k++) {
+        won[winners.get(k)] += pot / winners.size() + (k < pot % winners.size() ? 1 : 0);
+      }
+      prev = level;
+    }
+    for (int s = 0; s < n; s++) {
+      won[s] -= in[s];
+    }
+    return won;
   }
 
   @Test
