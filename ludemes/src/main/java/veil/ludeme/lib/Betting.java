@@ -34,11 +34,15 @@ import veil.ludeme.gdl.MoveRuleGdl;
  *       or raises (to the highest stake plus s_r); at most N bets and raises a round. A round ends when every player
  *       still in has acted and put the same; then between's effect of that round runs (a deal) and the next round
  *       starts with {@code first} (default P1), or after the last round the hand is over. A folded player is
- *       skipped; when one player is left the hand is over.
+ *       skipped; when one player is left the hand is over. With {@code stacks:} on the pot ({@code Pot-Stack}), a
+ *       player who has put in its whole stack is all-in (skipped, still in), a call puts in what a short player
+ *       has, a bet or raise needs its chips and an opponent who can act, and a round that ends with at most one
+ *       player able to act runs every round's effect left and ends the hand.
  *   <li>{@code (handOver)} (condition): the hand is over.
  *   <li>{@code (showdown strength range:lo..hi)} (outcome): the pot goes to the players still in whose strength
  *       (an expression of Player, e.g. {@code (pokerRank (union (hand Player) (spot "Board")))}) is highest, split
- *       evenly (odd chips to the earliest seats); each is paid what it wins less what it put in.
+ *       evenly (odd chips to the earliest seats); each is paid what it wins less what it put in. With stacks, in
+ *       side pots, one layer per distinct stake of a player still in.
  * </ul>
  *
  * <p>The move, condition and outcome are written as the general ludemes they stand for ({@code choose}, {@code set},
@@ -72,7 +76,11 @@ public final class Betting extends SimpleLudeme {
             + "call or raise; a bet or raise puts in the round's size above the highest stake; at most cap bets "
             + "and raises a round. A round ends when every player still in has acted and all have put the same; "
             + "between:'s effect of that round runs (e.g. a deal) and first: opens the next; after the last round, "
-            + "or when one player is left, the hand is over. A folded player is skipped. The moves are announced "
+            + "or when one player is left, the hand is over. A folded player is skipped. With the pot's stacks:, "
+            + "a player short of the highest stake calls all-in (skipped from then on, still in the hand), a bet or "
+            + "raise needs the chips for all of it and an opponent who can still act, and when a round ends with at "
+            + "most one player able to act, every round's between: left runs at once and the hand is over. The "
+            + "moves are announced "
             + "to everyone (check, bet, call, raise, fold; a game with (bet …) cannot have choose moves of these "
             + "names).",
             Param.required("sizes", "{int …}", "the bet size of each round, e.g. {2 4}; their number is the rounds'"),
@@ -82,8 +90,10 @@ public final class Betting extends SimpleLudeme {
         new Betting("handOver", Type.BOOL, 2, "True when the betting hand is over: one player is left, or the last "
             + "round of (bet …) ended."),
         new Betting("showdown", Type.OUTCOME, 3, "Pays the pot: to the one player left, or split evenly among the "
-            + "players still in with the highest strength (odd chips to the earliest seats); each player is paid "
-            + "what it wins less what it put in. Goals as for payoff.",
+            + "players still in with the highest strength (odd chips to the earliest seats); with stacks, in side "
+            + "pots: each distinct stake of a player still in closes a layer, won by the best of the players still "
+            + "in who put in at least that stake. Each player is paid what it wins less what it put in. Goals as "
+            + "for payoff.",
             Param.pos("strength", "int", "the hand's strength, an expression of Player (larger wins) that does not "
                 + "bind Player itself"),
             Param.required("range", "lo..hi", "the amounts the game can pay, as for payoff")));
