@@ -43,7 +43,11 @@ class MainTest {
         + "a fold, odd chips\n"
         + "shown                  3  show to one player, a seat played by another (by:), a choice filtered by if:\n"
         + "pile-order             2  Ordered places and computed cards: top, bottom, at:Bottom, (card R S) from "
-        + "expressions\n");
+        + "expressions\n"
+        + "start-order            2  Start effects that read dealt cards: trump and a bonus set in start after the "
+        + "deals they read\n"
+        + "short-stacks           3  Betting with stacks: all-in calls, side pots for three players, the board "
+        + "dealt out after an all-in\n");
   }
 
   @Test

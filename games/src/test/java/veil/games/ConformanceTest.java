@@ -85,6 +85,14 @@ class ConformanceTest {
         Settings.DEFAULT);
   }
 
+  /** Limit Hold'em with finite stacks (all-in, the board dealt out): the same suite on the option. */
+  @TestFactory
+  Stream<DynamicContainer> limitHoldemWithStacks() {
+    Target t = ConformTargets.of(REGISTRY, "limit-holdem", Map.of("Stack", "12"));
+    return ConformanceTests.of(List.of(NO_GDL.containsKey("limit-holdem") ? t.withGdlRules(null) : t),
+        Settings.DEFAULT);
+  }
+
   /** GDL-II games played by the top-down reasoner ({@code --reasoner topdown}): the same suite, every check. */
   static final List<String> TOP_DOWN = List.of("tic-tac-toe", "blind-tic-tac-toe-gdl", "monty-hall-3",
       "exploding-bomb", "spy-vs-spy", "number-guessing-4", "banker-and-thief");

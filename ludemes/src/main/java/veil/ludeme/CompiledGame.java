@@ -37,6 +37,11 @@ public final class CompiledGame implements Game {
   public final int rows;
   public final int cols;
   public final Effect start;
+  /**
+   * Start's later segments ({@link veil.ludeme.compile.GameSyntax#segments}): each runs while settling once the
+   * cards queued before it are dealt; {@link Slot#ENTER} is 2 + the index of the next one while any is left.
+   */
+  private final Effect[] startLater;
   private final Phase[] phases;
   private final EndRule[] endRules;
   /** The payoff range when the outcomes are amounts (every end rule's, the compiler checks), else null. */
@@ -80,6 +85,7 @@ public final class CompiledGame implements Game {
     rows = b.rows;
     cols = b.cols;
     start = b.start;
+    startLater = b.startLater.clone();
     phases = b.phases.toArray(new Phase[0]);
     endRules = b.endRules.toArray(new EndRule[0]);
     payoff = endRules.length == 0 ? null : endRules[0].outcome().payoffRange();
@@ -150,6 +156,8 @@ public final class CompiledGame implements Game {
     public int rows;
     public int cols;
     public Effect start = Effect.NONE;
+    /** Start's segments after the first, each run once the deals queued before it are done. */
+    public Effect[] startLater = new Effect[0];
     public List<Phase> phases = new ArrayList<>();
     public List<EndRule> endRules = new ArrayList<>();
     public List<Action> actions = new ArrayList<>();
@@ -225,7 +233,7 @@ public final class CompiledGame implements Game {
     System.arraycopy(initialVars, 0, v, layout.vars, initialVars.length);
     // Every card starts in the place of the deck that declared it (the instance recorded at compile time).
     System.arraycopy(initialPlaces, 0, s.places, 0, initialPlaces.length);
-    v[Slot.ENTER] = 1;
+    v[Slot.ENTER] = startLater.length > 0 ? 2 : 1;
     s.cur = 0;
     start.run(s);
     settle(s);
@@ -585,6 +593,13 @@ public final class CompiledGame implements Game {
           finish(s, e.outcome());
           return;
         }
+      }
+      if (v[Slot.ENTER] >= 2) {
+        // the next segment of start, now that the cards queued before it are dealt
+        int k = v[Slot.ENTER] - 2;
+        v[Slot.ENTER] = k + 1 < startLater.length ? v[Slot.ENTER] + 1 : 1;
+        startLater[k].run(s);
+        continue;
       }
       Phase ph = phases[v[Slot.PHASE]];
       if (v[Slot.ENTER] != 0) {

@@ -38,10 +38,10 @@ public final class GameCompiler {
         + DEFAULT_BOUND + ")"},
     {"(equipment {…})", "decks, hands, piles, spots, value maps, a board"},
     {"(vars {(var \"Name\" [Each] [initial]) …})", "game variables, global or one per player"},
-    {"(rules (start {effect …}) (play …) (end …))", "a game with one phase; start's effects run in order when the "
-        + "game begins, and the cards of its deals and draws are dealt after all of them (one card a step), so no "
-        + "start effect sees a dealt card: what must see them goes in the first phase's entry:, which runs once "
-        + "the deals are done"},
+    {"(rules (start {effect …}) (play …) (end …))", "a game with one phase; start's effects run in order, and a "
+        + "deal or draw written in start's list deals its cards (one a step) before the effects after it run, so "
+        + "they see the dealt cards; shuffles and further deals of a literal count join the deal before them; the "
+        + "first phase's entry: runs after all of start (before, every start effect ran before any card was dealt)"},
     {"(rules (start …) (phases {(phase …) …}) (end …))", "a game with phases; the first phase starts"},
     {"(play move [then:effect] [simultaneous:True] [by:player])", "the move rule: the mover picks one move (or every "
         + "player at once); then: runs after the turn has passed to the next player; by: names the player who makes "
@@ -333,17 +333,24 @@ public final class GameCompiler {
       try {
         List<Node> items = list((Node.Call) parts.get("start"));
         startSyntax.addAll(items);
-        Effect[] effects = new Effect[items.size()];
-        for (int i = 0; i < effects.length; i++) {
-          c.startItem = items.get(i);
-          effects[i] = c.effect(items.get(i));
+        List<List<Node>> segments = GameSyntax.segments(items);
+        Effect[] runs = new Effect[segments.size()];
+        for (int k = 0; k < runs.length; k++) {
+          List<Node> seg = segments.get(k);
+          Effect[] effects = new Effect[seg.size()];
+          for (int i = 0; i < effects.length; i++) {
+            c.startItem = seg.get(i);
+            effects[i] = c.effect(seg.get(i));
+          }
+          runs[k] = s -> {
+            for (Effect e : effects) {
+              e.run(s);
+            }
+          };
         }
         c.startItem = null;
-        c.game.start = s -> {
-          for (Effect e : effects) {
-            e.run(s);
-          }
-        };
+        c.game.start = runs[0];
+        c.game.startLater = java.util.Arrays.copyOfRange(runs, 1, runs.length);
       } catch (DslException e) {
         c.error(e);
       }

@@ -110,6 +110,16 @@ public final class Families {
         s -> s.v[Slot.ENTER] != 0 ? List.of("entering") : List.of());
   }
 
+  /**
+   * (starting K): start's segment K (from 1) is still to run, once the deals queued before it are dealt (the
+   * engine's {@link Slot#ENTER} is then K + 1).
+   */
+  public Family starting(int k) {
+    String key = Integer.toString(k);
+    return make("starting" + k, "starting", List.of(key), 0, false, null, true,
+        s -> s.v[Slot.ENTER] == k + 1 ? List.of("(starting " + key + ")") : List.of());
+  }
+
   public Family terminated() {
     return make("terminated", "terminated", List.of(), 0, false, null, true,
         s -> s.v[Slot.TERMINAL] != 0 ? List.of("terminated") : List.of());

@@ -233,13 +233,15 @@ public final class Step {
     }
     String going = f.guard();
     int enqueuedBefore = -1;
-    for (int round = 0; round <= 2 * n + 1 && (round == 0 || going != null); round++) {
+    int later = syn.startSegments().size() - 1;
+    for (int round = 0; round <= 2 * n + 1 + 2 * later && (round == 0 || going != null); round++) {
       String now = going;
       List<String> next = new ArrayList<>();
       String[] after = new String[1];
       boolean drops = deals && f.enqueues != enqueuedBefore;
       enqueuedBefore = f.enqueues;
       boolean[][] could = possible;
+      int r = round;
       f.under(now, () -> {
         String g2 = f.guard();
         if (drops) {
@@ -253,9 +255,12 @@ public final class Step {
           curFromControl();
           after[0] = endRules();
         });
-        f.under(after[0], () -> phaseChanges(next, could));
+        f.under(after[0], () -> phaseChanges(next, could, r));
       });
       boolean[][] then = new boolean[n][2];
+      for (int ph = 0; ph < n && round < later; ph++) {
+        then[ph] = possible[ph].clone(); // a segment of start leaves the phase as it was
+      }
       for (int ph = 0; ph < n; ph++) {
         if (possible[ph][1]) {
           then[ph][0] = true;
@@ -305,7 +310,41 @@ public final class Step {
    * Phase entry (once chance has settled) or the first transition that holds, for the (phase, entering) pairs
    * possible in this round; the guards under which settling goes on are added to {@code continued}.
    */
-  private void phaseChanges(List<String> continued, boolean[][] possible) throws ExportException {
+  private void phaseChanges(List<String> continued, boolean[][] possible, int round) throws ExportException {
+    List<List<Node>> segments = syn.startSegments();
+    int later = segments.size() - 1;
+    if (round >= later) {
+      entryOrExit(continued, possible);
+      return;
+    }
+    // Start's later segments first (the engine's ENTER >= 2): (starting K) runs segment K and passes to K + 1. Every
+    // flag is read before any is written, so one round runs one segment: in round r only segments r + 1 and up can
+    // still be waiting (a round's segment sets the next flag only).
+    String[] on = new String[later + 1];
+    List<String> none = new ArrayList<>();
+    for (int k = round + 1; k <= later; k++) {
+      on[k] = f.sub(List.of(f.store.read(f.fam.starting(k), List.of(), null)));
+      none.add(Program.not(on[k]));
+    }
+    for (int k = round + 1; k <= later; k++) {
+      int seg = k;
+      f.under(on[k], () -> {
+        f.write(f.fam.starting(seg), List.of(new Flow.W(List.of(), Flow.CLEAR, List.of(), null)));
+        if (seg < later) {
+          f.write(f.fam.starting(seg + 1), List.of(new Flow.W(List.of(), null, List.of(), null)));
+        }
+        for (Node item : segments.get(seg)) {
+          f.effect(item, Ctx.EMPTY);
+        }
+      });
+      continued.add(on[k]);
+    }
+    String noneLeft = f.sub(none);
+    f.under(noneLeft, () -> entryOrExit(continued, possible));
+  }
+
+  /** Phase entry or exit (start's segments all run). */
+  private void entryOrExit(List<String> continued, boolean[][] possible) throws ExportException {
     CompiledGame g = m.game;
     Family entering = f.fam.entering();
     boolean anyEntry = hasAnyEntry();
