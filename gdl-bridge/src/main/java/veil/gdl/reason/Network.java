@@ -32,9 +32,27 @@ final class Network {
   /** Literals of rule k: lits[litStart[k] .. litStart[k+1]), each slot << 1 | negated. */
   final int[] litStart;
   final int[] lits;
-  /** Where slot s occurs: occ[occStart[s] .. occStart[s+1]), each rule << 1 | negated. */
+  /**
+   * Where slot s occurs, apart from the rules it guards: occ[occStart[s] .. occStart[s+1]), each rule << 1 |
+   * negated.
+   */
   final int[] occStart;
   final int[] occ;
+  /**
+   * The guard of each rule (a literal, slot << 1 | negated), or -1. A slot that occurs in many rules (a turn marker
+   * in every legal rule, a waiting role's only move negated in every "stays the same" rule) is made the guard of
+   * each rule it occurs in: the rule's count of false literals leaves it out, and when it changes only the rules
+   * whose other literals all hold are touched (see {@link NetworkValues}), not every rule it occurs in.
+   */
+  final int[] guardLit;
+  /**
+   * The rules slot s guards are the bits [guardStart[s], guardStart[s+1]) of a bitset (each slot's range starts on a
+   * word); bit b is rule guardRule[b] >>> 1, guardRule[b] & 1 whether the guard is negated there.
+   */
+  final int[] guardStart;
+  final int[] guardRule;
+  /** The bit of each guarded rule in that bitset, or -1. */
+  final int[] guardBit;
   /**
    * Outputs kept as bits, so that reading them costs no scan over their atoms: bit i of words [0, legalWord[0]) is
    * the next value of base proposition i; bit m from word legalWord[r] on is whether move m of role r is legal.
@@ -48,6 +66,8 @@ final class Network {
   final int largestGroup;
   /** The settled values of the initial state, which the values of every new state start from. */
   final NetworkValues initial;
+  /** The fewest occurrences that make a slot a guard (see {@link #guardLit}). */
+  static final int GUARD_USES = 16;
 
   /**
    * @param groupStart see the field; positions of one recursive group must be consecutive
@@ -81,18 +101,47 @@ final class Network {
         ruleHead[r] = p;
       }
     }
-    occStart = new int[slots + 1];
+    int[] uses = new int[slots];
     for (int l : lits) {
-      occStart[(l >>> 1) + 1]++;
+      uses[l >>> 1]++;
     }
+    // Each rule's guard: its literal on the slot with the most occurrences, if that is at least GUARD_USES.
+    guardLit = new int[rules];
+    int[] guarded = new int[slots];
+    for (int r = 0; r < rules; r++) {
+      int best = -1;
+      for (int k = litStart[r]; k < litStart[r + 1]; k++) {
+        int l = lits[k];
+        if (uses[l >>> 1] >= GUARD_USES && (best < 0 || uses[l >>> 1] > uses[best >>> 1])) {
+          best = l;
+        }
+      }
+      guardLit[r] = best;
+      if (best >= 0) {
+        guarded[best >>> 1]++;
+      }
+    }
+    occStart = new int[slots + 1];
+    guardStart = new int[slots + 1];
     for (int s = 0; s < slots; s++) {
-      occStart[s + 1] += occStart[s];
+      occStart[s + 1] = occStart[s] + uses[s] - guarded[s];
+      guardStart[s + 1] = guardStart[s] + ((guarded[s] + 63) & ~63);
     }
-    occ = new int[lits.length];
+    occ = new int[occStart[slots]];
+    guardRule = new int[guardStart[slots]];
+    guardBit = new int[rules];
+    java.util.Arrays.fill(guardBit, -1);
     int[] fill = java.util.Arrays.copyOf(occStart, slots);
+    int[] gfill = java.util.Arrays.copyOf(guardStart, slots);
     for (int r = 0; r < rules; r++) {
       for (int k = litStart[r]; k < litStart[r + 1]; k++) {
-        occ[fill[lits[k] >>> 1]++] = r << 1 | (lits[k] & 1);
+        int l = lits[k];
+        if (l == guardLit[r]) {
+          guardBit[r] = gfill[l >>> 1];
+          guardRule[gfill[l >>> 1]++] = r << 1 | (l & 1);
+        } else {
+          occ[fill[l >>> 1]++] = r << 1 | (l & 1);
+        }
       }
     }
     legalWord = new int[legalSlot.length];
@@ -139,6 +188,12 @@ final class Network {
       }
     }
     return true;
+  }
+
+  /** Whether the guard of rule r holds (true when it has none). */
+  boolean guardHolds(int r, boolean[] vals) {
+    int g = guardLit[r];
+    return g < 0 || vals[g >>> 1] != ((g & 1) != 0);
   }
 
   /** Whether some rule of the atom at position p holds in {@code vals}. */
