@@ -34,6 +34,7 @@ public final class GroundedGame extends KifGame {
       int[][] goalSlot,
       int terminalSlot,
       Network network,
+      Phases phases,
       Segment goals,
       Segment percepts,
       int groundRules,
@@ -72,6 +73,21 @@ public final class GroundedGame extends KifGame {
   /** The network of legal moves, terminal and next state (for tests). */
   Network network() {
     return t.network();
+  }
+
+  /** The phases of the game, each with its specialized network (for tests). */
+  Phases phases() {
+    return t.phases();
+  }
+
+  /** Network k: 0 the general one, k > 0 that of phase k - 1. */
+  Network network(int k) {
+    return k == 0 ? t.network() : t.phases().nets[k - 1];
+  }
+
+  /** The network a state's questions are answered by: its phase's, else the general one. */
+  int networkOf(long[] bits) {
+    return t.phases().of(bits) + 1;
   }
 
   /** The value slot of each move of a role, as {@code (does role move)} (for tests). */
@@ -122,18 +138,24 @@ public final class GroundedGame extends KifGame {
 
   @Override
   public KifState initialState() {
-    KifState s = new KifState(words, t.roles().length);
+    KifState s = new KifState(words, t.roles().length, t.phases().count() + 1);
     System.arraycopy(t.init(), 0, s.bits, 0, words);
-    s.values = NetworkValues.initial(t.network());
+    int k = networkOf(s.bits);
+    s.values[k] = NetworkValues.initial(network(k));
     return s;
   }
 
-  /** The values of the state, brought up to date with its bits (no move on). */
+  /** The values of the state in its network, brought up to date with its bits (no move on). */
   private NetworkValues values(KifState s) {
-    NetworkValues v = s.values;
+    return values(s, networkOf(s.bits));
+  }
+
+  /** The values of the state in network k, brought up to date with its bits (no move on). */
+  NetworkValues values(KifState s, int k) {
+    NetworkValues v = s.values[k];
     if (v == null) {
-      v = NetworkValues.initial(t.network());
-      s.values = v;
+      v = NetworkValues.initial(network(k));
+      s.values[k] = v;
     }
     v.syncTo(s.bits);
     return v;
@@ -160,7 +182,6 @@ public final class GroundedGame extends KifGame {
   @Override
   public void apply(State state, int[] joint, Percepts percepts) {
     KifState s = (KifState) state;
-    NetworkValues v = values(s);
     int roles = t.roles().length;
     int[] moves = s.moves;
     for (int r = 0; r < roles; r++) {
@@ -173,7 +194,13 @@ public final class GroundedGame extends KifGame {
       }
       moves[j] = d;
     }
-    // Only now that every move is known to exist: a bad move index must leave the values untouched.
+    // Only now that every move is known to exist: a bad move index must leave the values untouched. The state's
+    // phase network folds in its forced moves: a joint move that does not play them is applied by the general one.
+    int k = networkOf(s.bits);
+    if (k > 0 && !t.phases().playsForced(k - 1, joint)) {
+      k = 0;
+    }
+    NetworkValues v = values(s, k);
     for (int r = 0; r < roles; r++) {
       v.set(moves[r], true);
     }

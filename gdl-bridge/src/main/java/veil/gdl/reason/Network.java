@@ -66,6 +66,10 @@ final class Network {
   final int largestGroup;
   /** The settled values of the initial state, which the values of every new state start from. */
   final NetworkValues initial;
+  /** What the network was built from, for {@link #specialized}. */
+  private final int[] nextSlot;
+  private final int[][] legalSlot;
+  private final long[] init;
   /** The fewest occurrences that make a slot a guard (see {@link #guardLit}). */
   static final int GUARD_USES = 16;
 
@@ -83,6 +87,9 @@ final class Network {
     this.ruleStart = ruleStart;
     this.litStart = litStart;
     this.lits = lits;
+    this.nextSlot = nextSlot;
+    this.legalSlot = legalSlot;
+    this.init = init;
     int positions = slotAt.length;
     int rules = litStart.length - 1;
     groupEnd = new int[positions];
@@ -169,6 +176,46 @@ final class Network {
       }
     }
     initial = NetworkValues.evaluated(this, init, new int[0]);
+  }
+
+  /**
+   * This network with some inputs fixed ({@code constant[s]}: 0 unknown, 1 false, 2 true): literals on them that
+   * hold are dropped, rules with one that fails are dropped. Same slots, positions and outputs; its values equal
+   * this network's in every state and move where the fixed inputs have their values.
+   */
+  Network specialized(byte[] constant) {
+    int rules = ruleCount();
+    int[] newRuleStart = new int[positions() + 1];
+    veil.gdl.ground.IntList newLitStart = new veil.gdl.ground.IntList();
+    veil.gdl.ground.IntList newLits = new veil.gdl.ground.IntList();
+    int p = 0;
+    for (int r = 0; r < rules; r++) {
+      while (p < positions() && ruleStart[p] <= r) {
+        newRuleStart[p++] = newLitStart.size();
+      }
+      int mark = newLits.size();
+      boolean fails = false;
+      for (int k = litStart[r]; k < litStart[r + 1] && !fails; k++) {
+        int l = lits[k];
+        byte c = constant[l >>> 1];
+        if (c == 0) {
+          newLits.add(l);
+        } else {
+          fails = (c == 2) == ((l & 1) != 0);
+        }
+      }
+      if (fails) {
+        newLits.truncate(mark);
+      } else {
+        newLitStart.add(mark);
+      }
+    }
+    while (p <= positions()) {
+      newRuleStart[p++] = newLitStart.size();
+    }
+    newLitStart.add(newLits.size());
+    return new Network(slots, baseFrom, nBase, slotAt, groupStart, newRuleStart, newLitStart.toArray(),
+        newLits.toArray(), nextSlot, legalSlot, init);
   }
 
   int positions() {
