@@ -179,6 +179,51 @@ public final class GroundedGame extends KifGame {
     }
   }
 
+  /**
+   * A random playout without the per-step protocol: one update of the state's network per step, moves drawn straight
+   * from the legal-move bits (the same draws, in the same order, as {@link #randomJointMove}).
+   */
+  @Override
+  public int playout(State state, java.util.SplittableRandom rng, int maxSteps, int[] joint, MoveList scratch) {
+    KifState s = (KifState) state;
+    int roles = t.roles().length;
+    int[] legalWord = t.network().legalWord;
+    int terminal = t.terminalSlot();
+    int steps = 0;
+    while (steps < maxSteps) {
+      NetworkValues v = values(s);
+      if (v.vals[terminal]) {
+        break;
+      }
+      long[] bits = v.outBits;
+      for (int r = 0; r < roles; r++) {
+        int from = legalWord[r];
+        int to = from + ((t.moveTerm()[r].length + 63) >>> 6);
+        int n = 0;
+        for (int w = from; w < to; w++) {
+          n += Long.bitCount(bits[w]);
+        }
+        if (n == 0) {
+          throw new IllegalStateException("rule failure: role " + roleName(r)
+              + " has no legal move in a non-terminal state of " + name());
+        }
+        int i = n == 1 ? 0 : veil.model.Uniform.below(rng, n);
+        int w = from;
+        for (int c; (c = Long.bitCount(bits[w])) <= i; w++) {
+          i -= c;
+        }
+        long x = bits[w];
+        for (; i > 0; i--) {
+          x &= x - 1;
+        }
+        joint[r] = (w - from) << 6 | Long.numberOfTrailingZeros(x);
+      }
+      apply(s, joint, null);
+      steps++;
+    }
+    return steps;
+  }
+
   @Override
   public void apply(State state, int[] joint, Percepts percepts) {
     KifState s = (KifState) state;

@@ -29,6 +29,8 @@ final class Network {
   final int[] ruleStart;
   /** Position of the head of each rule. */
   final int[] ruleHead;
+  /** The same, shifted: ruleHead[r] << 1 | whether the head is recursive (read where the counts change). */
+  final int[] headEntry;
   /** Literals of rule k: lits[litStart[k] .. litStart[k+1]), each slot << 1 | negated. */
   final int[] litStart;
   final int[] lits;
@@ -103,9 +105,11 @@ final class Network {
     }
     largestGroup = largest;
     ruleHead = new int[rules];
+    headEntry = new int[rules];
     for (int p = 0; p < positions; p++) {
       for (int r = ruleStart[p]; r < ruleStart[p + 1]; r++) {
         ruleHead[r] = p;
+        headEntry[r] = p << 1 | (groupStart[p] >= 0 ? 1 : 0);
       }
     }
     int[] uses = new int[slots];

@@ -30,6 +30,9 @@ final class NetworkValues {
   private final long[] ready;
   /** Positions that may have to change, in a bitset. */
   private final long[] dirty;
+  /** The words of {@link #dirty} that may have bits: [dirtyFrom, dirtyTo] (empty when dirtyFrom > dirtyTo). */
+  private int dirtyFrom = Integer.MAX_VALUE;
+  private int dirtyTo = -1;
   /** The base propositions {@link #vals} reflect. */
   private final long[] synced;
   /** Scratch for the old values of a recursive group. */
@@ -108,6 +111,8 @@ final class NetworkValues {
     System.arraycopy(o.outBits, 0, outBits, 0, outBits.length);
     System.arraycopy(o.ready, 0, ready, 0, ready.length);
     System.arraycopy(o.dirty, 0, dirty, 0, dirty.length);
+    dirtyFrom = o.dirtyFrom;
+    dirtyTo = o.dirtyTo;
     System.arraycopy(o.synced, 0, synced, 0, synced.length);
   }
 
@@ -185,7 +190,7 @@ final class NetworkValues {
     for (int w = net.guardStart[slot] >>> 6, end = net.guardStart[slot + 1] >>> 6; w < end; w++) {
       for (long x = ready[w]; x != 0; x &= x - 1) {
         int o = guardRule[w << 6 | Long.numberOfTrailingZeros(x)];
-        supportChanged(net.ruleHead[o >>> 1], value != ((o & 1) != 0) ? 1 : -1);
+        supportChanged(net.headEntry[o >>> 1], value != ((o & 1) != 0) ? 1 : -1);
       }
     }
   }
@@ -194,29 +199,39 @@ final class NetworkValues {
   private void restChanged(int r, int delta) {
     int b = net.guardBit[r];
     if (b < 0) {
-      supportChanged(net.ruleHead[r], delta);
+      supportChanged(net.headEntry[r], delta);
       return;
     }
     ready[b >>> 6] ^= 1L << b;
     int g = net.guardLit[r];
     if (vals[g >>> 1] != ((g & 1) != 0)) {
-      supportChanged(net.ruleHead[r], delta);
+      supportChanged(net.headEntry[r], delta);
     }
   }
 
-  private void supportChanged(int p, int delta) {
+  /** A rule of the atom {@code headEntry >>> 1} (recursive when bit 0 is set) began or ceased to hold. */
+  private void supportChanged(int headEntry, int delta) {
+    int p = headEntry >>> 1;
     int before = trueRules[p];
     trueRules[p] = before + delta;
     // A plain atom can only change when its count crosses zero; a recursive one whenever a rule changes.
-    if (before == 0 || before + delta == 0 || net.groupStart[p] >= 0) {
-      dirty[p >>> 6] |= 1L << p;
+    if (before == 0 || before + delta == 0 || (headEntry & 1) != 0) {
+      int w = p >>> 6;
+      dirty[w] |= 1L << p;
+      if (w < dirtyFrom) {
+        dirtyFrom = w;
+      }
+      if (w > dirtyTo) {
+        dirtyTo = w;
+      }
     }
   }
 
   /** Brings every atom up to date with the inputs, in dependency order. */
   void settle() {
     long[] dirty = this.dirty;
-    for (int w = 0; w < dirty.length; w++) {
+    // Settling only marks higher positions: the range can only grow upwards meanwhile.
+    for (int w = dirtyFrom; w <= dirtyTo; w++) {
       long d;
       // Settling an atom only marks atoms at higher positions, possibly in this same word.
       while ((d = dirty[w]) != 0) {
@@ -234,6 +249,8 @@ final class NetworkValues {
         }
       }
     }
+    dirtyFrom = Integer.MAX_VALUE;
+    dirtyTo = -1;
   }
 
   /** Sets the atom at position p (slot s), and its output bit. */

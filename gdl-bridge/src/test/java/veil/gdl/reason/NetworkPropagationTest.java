@@ -117,6 +117,32 @@ class NetworkPropagationTest {
     }
   }
 
+  /** The playout loop plays exactly what the step protocol plays for the same random numbers. */
+  @ParameterizedTest
+  @MethodSource("games")
+  void playoutPlaysWhatTheStepProtocolPlays(String name) {
+    GroundedGame g = load(name);
+    MoveList ml = new MoveList();
+    int[] joint = new int[g.roleCount()];
+    KifState initial = g.initialState();
+    for (int i = 0; i < 20; i++) {
+      SplittableRandom a = new SplittableRandom(i);
+      SplittableRandom b = new SplittableRandom(i);
+      KifState fast = initial.copy();
+      int steps = g.playout(fast, a, g.stepBound(), joint, ml);
+      KifState slow = initial.copy();
+      int slowSteps = 0;
+      while (slowSteps < g.stepBound() && !g.isTerminal(slow)) {
+        assertThat(g.randomJointMove(slow, b, joint, ml)).isEqualTo(-1);
+        g.apply(slow, joint, null);
+        slowSteps++;
+      }
+      assertThat(steps).as("steps").isEqualTo(slowSteps);
+      assertThat(fast.sameAs(slow)).as("final state").isTrue();
+      assertThat(a.nextLong()).as("random numbers used").isEqualTo(b.nextLong());
+    }
+  }
+
   /** States carry all mutable values: two threads playing one game get what one thread gets. */
   @Test
   void oneGamePlayedOnTwoThreadsAgreesWithOneThread() throws Exception {
