@@ -191,7 +191,8 @@ public final class GroundedGame extends KifGame {
     int terminal = t.terminalSlot();
     int steps = 0;
     while (steps < maxSteps) {
-      NetworkValues v = values(s);
+      int k = networkOf(s.bits);
+      NetworkValues v = values(s, k);
       if (v.vals[terminal]) {
         break;
       }
@@ -218,7 +219,7 @@ public final class GroundedGame extends KifGame {
         }
         joint[r] = (w - from) << 6 | Long.numberOfTrailingZeros(x);
       }
-      apply(s, joint, null);
+      apply(s, k, joint, null);
       steps++;
     }
     return steps;
@@ -226,7 +227,14 @@ public final class GroundedGame extends KifGame {
 
   @Override
   public void apply(State state, int[] joint, Percepts percepts) {
-    KifState s = (KifState) state;
+    apply((KifState) state, -1, joint, percepts);
+  }
+
+  /**
+   * Applies a joint move; {@code k} is the network of the state when the caller knows it (its values synced), else
+   * -1.
+   */
+  private void apply(KifState s, int k, int[] joint, Percepts percepts) {
     int roles = t.roles().length;
     int[] moves = s.moves;
     for (int r = 0; r < roles; r++) {
@@ -241,11 +249,16 @@ public final class GroundedGame extends KifGame {
     }
     // Only now that every move is known to exist: a bad move index must leave the values untouched. The state's
     // phase network folds in its forced moves: a joint move that does not play them is applied by the general one.
-    int k = networkOf(s.bits);
-    if (k > 0 && !t.phases().playsForced(k - 1, joint)) {
-      k = 0;
+    boolean synced = k >= 0;
+    if (!synced) {
+      k = networkOf(s.bits);
     }
-    NetworkValues v = values(s, k);
+    NetworkValues v;
+    if (k > 0 && !t.phases().playsForced(k - 1, joint)) {
+      v = values(s, 0);
+    } else {
+      v = synced ? s.values[k] : values(s, k);
+    }
     for (int r = 0; r < roles; r++) {
       v.set(moves[r], true);
     }
