@@ -227,9 +227,56 @@ public final class CompiledGame implements Game {
     System.arraycopy(initialPlaces, 0, s.places, 0, initialPlaces.length);
     v[Slot.ENTER] = 1;
     s.cur = 0;
+    if (dealTemplate == null) {
+      dealTemplate = v.clone(); // the registers before the start rules, for the next deal of a match
+    }
     start.run(s);
     settle(s);
     return s;
+  }
+
+  /** The int registers of a fresh state before the start rules run (a new deal of a match begins from them). */
+  private volatile int[] dealTemplate;
+
+  /**
+   * A state as a new deal of a match begins, before its start rules: every card where the game began, every
+   * register and variable at its start value, phase 0 entered anew (for the GDL-II export's reset).
+   */
+  public LudState dealTemplateState() {
+    LudState s = initialState();
+    System.arraycopy(dealTemplate, 0, s.v, 0, s.v.length);
+    System.arraycopy(initialPlaces, 0, s.places, 0, initialPlaces.length);
+    return s;
+  }
+
+  /**
+   * The next deal of a match: the cards go back where the game began and every register and variable back to its
+   * start value, but for the step count and the match's totals and deal count; the player after the new dealer
+   * (the deal count mod the players) moves first, and the start rules run again (they queue the new deal).
+   */
+  private void nextDeal(LudState s, Outcome.Match m) {
+    int[] v = s.v;
+    int[] kept = m.keptSlots();
+    int[] saved = s.scratchKeys(kept.length + 1);
+    for (int i = 0; i < kept.length; i++) {
+      saved[i] = v[kept[i]];
+    }
+    saved[kept.length] = v[Slot.STEP];
+    System.arraycopy(dealTemplate, 0, v, 0, v.length);
+    System.arraycopy(initialPlaces, 0, s.places, 0, initialPlaces.length);
+    for (int i = 0; i < kept.length; i++) {
+      v[kept[i]] = saved[i];
+    }
+    v[Slot.STEP] = saved[kept.length];
+    v[Slot.MOVER] = Math.floorMod(v[m.dealSlot()], players);
+    s.cur = v[Slot.MOVER];
+    start.run(s);
+    // The new deal's cards are dealt before anything else is settled (the GDL-II export relies on it).
+    int at = layout.pending;
+    if (v[Slot.PENDING] == 0 || v[at + PendingDeal.LEFT] <= 0 || s.isEmpty(v[at + PendingDeal.SOURCE])) {
+      throw new IllegalStateException("rule failure: a new deal of the match in " + name
+          + " deals no card at its start: a match's start rules must deal");
+    }
   }
 
   /** Each card's face when the game has identical copies, else null (see {@link LudState#faces}). */
@@ -582,6 +629,10 @@ public final class CompiledGame implements Game {
         Ints.ReadTest r = endTests[i];
         if (r != null ? r.test(v[r.slot()]) : e.when().eval(s)) {
           e.before().run(s);
+          if (e.outcome() instanceof Outcome.Match m && m.nextDeal(s)) {
+            nextDeal(s, m); // the new deal's cards are dealt first: nothing more settles in this step
+            return;
+          }
           finish(s, e.outcome());
           return;
         }
