@@ -103,8 +103,86 @@ public final class CompiledGame implements Game {
     vars = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(b.vars));
     teams = b.teams == null ? null : b.teams.clone();
     syntax = b.syntax;
+    dealStart = null;
     // Last, so that the sampler sees the finished game (it keeps a reference to it; nothing changes afterwards).
     determinizer = b.determinizer == null ? null : b.determinizer.apply(this);
+  }
+
+  /**
+   * One deal of a match played from {@code dealStart} (a state as a deal begins, its cards queued to deal): a game
+   * with the same rules whose initial state is that one and whose deal ends the game instead of starting the next
+   * deal (nothing is added to the totals). The card sampler samples a match deal by deal in such games; its syntax
+   * does not list the match ludeme. Null in a game of its own.
+   */
+  private final LudState dealStart;
+
+  private CompiledGame(CompiledGame base, LudState dealStart) {
+    name = base.name;
+    description = base.description;
+    players = base.players;
+    roleNames = base.roleNames;
+    hasRandom = base.hasRandom;
+    stepBound = base.stepBound;
+    table = base.table;
+    cards = base.cards;
+    places = base.places;
+    layout = base.layout;
+    initialVars = base.initialVars;
+    varNames = base.varNames;
+    rows = base.rows;
+    cols = base.cols;
+    start = base.start;
+    phases = base.phases;
+    endRules = base.endRules;
+    payoff = base.payoff;
+    scoreScale = base.scoreScale;
+    endTests = base.endTests;
+    actions = base.actions;
+    sourceName = base.sourceName;
+    maps = base.maps;
+    placeDefs = base.placeDefs;
+    vars = base.vars;
+    teams = base.teams;
+    faces = base.faces;
+    lowerCopyMasks = base.lowerCopyMasks;
+    initialPlaces = base.initialPlaces;
+    dealTemplate = base.dealTemplate;
+    List<veil.ludeme.compile.Ludeme> used = new ArrayList<>();
+    for (veil.ludeme.compile.Ludeme l : base.syntax.used()) {
+      if (!l.name().equals("match")) {
+        used.add(l);
+      }
+    }
+    syntax = new veil.ludeme.compile.GameSyntax(base.syntax.start(), base.syntax.phases(), base.syntax.ends(),
+        base.syntax.dealSites(), base.syntax.language(), used);
+    determinizer = null;
+    this.dealStart = dealStart.copy();
+  }
+
+  /**
+   * The deal that begins in state {@code s} played alone (see {@link #dealStart}); {@code s} is the game's initial
+   * state or a state just after a match started a new deal.
+   */
+  public CompiledGame dealGame(LudState s) {
+    if (syntax == null) {
+      throw new IllegalStateException(name + " was not compiled from a .lud text");
+    }
+    return new CompiledGame(this, s);
+  }
+
+  /** Whether this game is one deal of a match played alone ({@link #dealGame}). */
+  public boolean isDealGame() {
+    return dealStart != null;
+  }
+
+  /** Whether the game has a match of several deals ({@code (match …)} in an end rule). */
+  public boolean hasMatch() {
+    for (EndRule e : endRules) {
+      if (e.outcome() instanceof Outcome.Match) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The roles' names: the players', then random's if the game has chance. */
@@ -210,6 +288,9 @@ public final class CompiledGame implements Game {
 
   @Override
   public LudState initialState() {
+    if (dealStart != null) {
+      return dealStart.copy();
+    }
     LudState s = new LudState(places.defOf().length, cards.words(), layout.size);
     s.faces = faces;
     s.lowerCopyMasks = lowerCopyMasks;
@@ -270,6 +351,9 @@ public final class CompiledGame implements Game {
     v[Slot.STEP] = saved[kept.length];
     v[Slot.MOVER] = Math.floorMod(v[m.dealSlot()], players);
     s.cur = v[Slot.MOVER];
+    for (int p = 0; p < players; p++) {
+      table.tell(s, p, m.dealWord());
+    }
     start.run(s);
     // The new deal's cards are dealt before anything else is settled (the GDL-II export relies on it).
     int at = layout.pending;
@@ -629,7 +713,7 @@ public final class CompiledGame implements Game {
         Ints.ReadTest r = endTests[i];
         if (r != null ? r.test(v[r.slot()]) : e.when().eval(s)) {
           e.before().run(s);
-          if (e.outcome() instanceof Outcome.Match m && m.nextDeal(s)) {
+          if (e.outcome() instanceof Outcome.Match m && dealStart == null && m.nextDeal(s)) {
             nextDeal(s, m); // the new deal's cards are dealt first: nothing more settles in this step
             return;
           }

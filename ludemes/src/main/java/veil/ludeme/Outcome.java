@@ -26,5 +26,8 @@ public interface Outcome {
 
     /** The slot of the number of deals played (0 in the first deal); the player after the dealer is it mod n. */
     int dealSlot();
+
+    /** The word ({@link Table#tells}) every player is told when a new deal begins. */
+    int dealWord();
   }
 }

@@ -462,6 +462,9 @@ public final class Step {
    * a fresh state before the start rules; the player after the new dealer (the deal count mod the players) in
    * control; then the start rules, which queue the new deal (settling stops: its cards are dealt first).
    */
+  /** What every player is told when a new deal of a match begins (as the match ludeme tells it). */
+  public static final String NEW_DEAL = "newdeal";
+
   private void nextDeal(Family total, Family deal, int deals) throws ExportException {
     veil.ludeme.LudState template = m.game.dealTemplateState();
     Family step = f.fam.step();
@@ -484,6 +487,9 @@ public final class Step {
     body.add(Program.atom("dealseat", d.term(), p));
     f.set(f.fam.control(), List.of(), Val.of(p, Kind.PLAYER), body);
     curFromControl();
+    for (int q = 0; q < m.n; q++) {
+      f.sees(m.player[q], veil.ludeme.Names.gdl(NEW_DEAL), List.of());
+    }
     for (Node item : syn.start()) {
       f.effect(item, Ctx.EMPTY);
     }

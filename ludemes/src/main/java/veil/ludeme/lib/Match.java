@@ -32,6 +32,9 @@ import veil.ludeme.gdl.OutcomeGdl;
  * {@code to:0} is one deal, the game as it is: the match compiles to OUTCOME alone.
  */
 public final class Match extends SimpleLudeme {
+  /** What every player is told when a new deal of the match begins. */
+  public static final String NEW_DEAL = veil.ludeme.gdl.Step.NEW_DEAL;
+
   public Match() {
     super("match", Type.OUTCOME, "A match of several deals: at the end of a deal each player's score in the outcome "
         + "(byScore's or byTeam's, Player bound to the player) is added to its total, the variable \"Total\" (one per "
@@ -40,7 +43,7 @@ public final class Match extends SimpleLudeme {
         + "that bound ends by the totals so far — and is ranked by the outcome applied to the totals (byScore "
         + "misere:True: the lowest total wins). Otherwise the next deal begins: every card back where the game began, "
         + "every register and variable but the totals, the deal count and the step count back to its start value, "
-        + "the first phase entered anew, the dealer one seat on (the player after the dealer moves first: P1 in the "
+        + "the first phase entered anew, every player told newdeal, the dealer one seat on (the player after the dealer moves first: P1 in the "
         + "first deal, P2 in the second, …; Mover at that point is that player), and the start rules run again, "
         + "which must deal. to:0 plays one deal: the game exactly as with the outcome alone. The game's (bound N) "
         + "bounds one deal: the match's bound is N times deals:.",
@@ -124,6 +127,7 @@ public final class Match extends SimpleLudeme {
     }
     int dealSlot = base + a.compiler().vars.get(GameCompiler.MATCH_DEAL)[0];
     kept[n] = dealSlot;
+    int word = a.compiler().table.tellIndex(NEW_DEAL);
     return new Outcome.Match() {
       @Override
       public boolean nextDeal(LudState s) {
@@ -139,6 +143,11 @@ public final class Match extends SimpleLudeme {
       @Override
       public int dealSlot() {
         return dealSlot;
+      }
+
+      @Override
+      public int dealWord() {
+        return word;
       }
 
       @Override
