@@ -210,6 +210,44 @@ class MatchRulesTest {
     }
   }
 
+  /**
+   * Hearts to 100 (Target=100): each hand's points (those the one-hand game ranks by) are added to the totals; the
+   * match ends at the first hand after which a total is 100 or more, and the lowest total ranks first.
+   */
+  @Test
+  void heartsToOneHundredAddsEachHandsPointsAndTheLowestTotalWins() {
+    CompiledGame game = Play.load("hearts", Map.of("Target", "100"));
+    for (int seed = 0; seed < 4; seed++) {
+      Play p = new Play(game);
+      SplittableRandom rng = new SplittableRandom(seed);
+      int[] totals = new int[4];
+      int deals = 0;
+      while (!p.over()) {
+        int before = p.var("Deal");
+        while (!p.over() && p.var("Deal") == before) {
+          p.randomStep(rng);
+        }
+        deals++;
+        int[] hand = new int[4];
+        int sum = 0;
+        for (int q = 0; q < 4; q++) {
+          hand[q] = p.var("Total[p" + (q + 1) + "]") - totals[q];
+          sum += hand[q];
+          totals[q] += hand[q];
+        }
+        assertThat(sum).as("a hand deals out 26 points, or 78 when the moon is shot").isIn(26, 78);
+        assertThat(p.var("Deal")).isEqualTo(deals);
+        boolean reached = java.util.Arrays.stream(totals).anyMatch(t -> t >= 100);
+        assertThat(p.over()).isEqualTo(reached || deals == 20);
+      }
+      int[] keys = new int[4];
+      for (int q = 0; q < 4; q++) {
+        keys[q] = -totals[q];
+      }
+      assertThat(p.scores()).containsExactly(Play.rankScores(keys), within(1e-12));
+    }
+  }
+
   @Test
   void aMatchNeedsABoundOnItsDeals() {
     String text = "(game \"M\" (players 2) (equipment {(deck \"Deck\" suits:{Red} ranks:{1 2}) (hand Each)})"
