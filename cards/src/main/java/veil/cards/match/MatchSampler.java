@@ -34,8 +34,10 @@ public final class MatchSampler implements Determinizer {
   private final CompiledGame game;
   /** Each started deal's one-deal game and its card sampler, by the state the deal began in. */
   private final Map<StartKey, CardSampler> deals = new ConcurrentHashMap<>();
-  /** Per player and deal (by its first step): the start state first drawn, to notice a start that varies. */
-  private final Map<Long, StartKey> firstStart = new ConcurrentHashMap<>();
+  /** Per deal of an observation (its player, first step and what was observed before): the start first drawn. */
+  private final Map<PrefixKey, StartKey> firstStart = new ConcurrentHashMap<>();
+  /** The caches are emptied when they grow past this (an arena plays many matches with one game). */
+  private static final int CACHE_LIMIT = 256;
   /** Players for whom a deal began in different states in two draws (the draw is then approximate). */
   private final boolean[] varied;
   private final int newDeal;
@@ -79,6 +81,9 @@ public final class MatchSampler implements Determinizer {
     }
   }
 
+  /** A deal of an observation: its player, its first step and a hash of the observed steps before it. */
+  private record PrefixKey(int role, int from, long observed) {}
+
   @Override
   public boolean sample(Observation observation, SplittableRandom rng, State out) {
     LudState end = game.initialState();
@@ -112,8 +117,15 @@ public final class MatchSampler implements Determinizer {
     }
     Percepts percepts = new Percepts(game.roleCount());
     percepts.listenOnly(role);
+    if (deals.size() > CACHE_LIMIT) {
+      deals.clear();
+    }
+    if (firstStart.size() > CACHE_LIMIT * 16) {
+      firstStart.clear();
+    }
     int from = 0;
     int n = obs.length();
+    long observed = 17;
     while (from < n) {
       int to = from;
       while (to < n - 1 && Arrays.binarySearch(obs.percepts(to), newDeal) < 0) {
@@ -121,9 +133,15 @@ public final class MatchSampler implements Determinizer {
       }
       // Steps from..to are one deal (to is the step that ended it when it told newdeal).
       StartKey key = StartKey.of(state);
-      StartKey first = firstStart.putIfAbsent(((long) role << 32) | from, key);
-      if (first != null && !first.equals(key)) {
-        varied[role] = true;
+      if (from > 0) {
+        StartKey first = firstStart.putIfAbsent(new PrefixKey(role, from, observed), key);
+        if (first != null && !first.equals(key)) {
+          varied[role] = true;
+        }
+      }
+      for (int t = from; t <= to; t++) {
+        observed = observed * 1_000_003L + obs.move(t);
+        observed = observed * 1_000_003L + Arrays.hashCode(obs.percepts(t));
       }
       CardSampler sampler = deals.computeIfAbsent(key, k -> new CardSampler(game.dealGame(state)));
       Observation part = new Observation(role);

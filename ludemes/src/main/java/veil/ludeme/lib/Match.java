@@ -137,7 +137,7 @@ public final class Match extends SimpleLudeme {
 
       @Override
       public int[] keptSlots() {
-        return kept.clone();
+        return kept; // read on the playout path: shared, not to be modified
       }
 
       @Override
