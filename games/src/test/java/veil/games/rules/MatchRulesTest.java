@@ -256,4 +256,14 @@ class MatchRulesTest {
     assertThatThrownBy(() -> new LudLoader().load("m.lud", text, Map.of()))
         .hasMessageContaining("a match needs a bound on its deals");
   }
+
+  @Test
+  void aGamePlaysOneMatch() {
+    String text = "(game \"M\" (players 2) (equipment {(deck \"Deck\" suits:{Red} ranks:{1 2}) (hand Each)})"
+        + " (rules (start (deal 1 to:(hand Each))) (play (pass))"
+        + " (end {(if (= (turns) 2) (match (byScore (count (hand Player))) to:3 deals:2))"
+        + " (if (= (turns) 3) (match (byScore (count (hand Player))) to:3 deals:2))})))";
+    assertThatThrownBy(() -> new LudLoader().load("m.lud", text, Map.of()))
+        .hasMessageContaining("a game plays one match");
+  }
 }

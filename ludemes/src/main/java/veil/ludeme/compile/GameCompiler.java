@@ -170,6 +170,12 @@ public final class GameCompiler {
     if (match == null) {
       return;
     }
+    List<Node.Call> all = new ArrayList<>();
+    allMatches(rules, all);
+    if (all.size() > 1) {
+      throw new DslException(Diagnostic.at(all.get(1).pos(), "a game plays one match: its deals end in one (match …)",
+          "one end rule with (match …)"));
+    }
     try {
       c.declareVar(MATCH_TOTAL, true, 0, match.pos());
       c.declareVar(MATCH_DEAL, false, 0, match.pos());
@@ -206,6 +212,23 @@ public final class GameCompiler {
       return findMatch(nm.value());
     }
     return null;
+  }
+
+  private static void allMatches(Node n, List<Node.Call> out) {
+    if (n instanceof Node.Call call) {
+      if ("match".equals(call.headName()) && !isSingleDeal(call)) {
+        out.add(call);
+      }
+      for (Node a : call.args()) {
+        allMatches(a, out);
+      }
+    } else if (n instanceof Node.Braces b) {
+      for (Node a : b.items()) {
+        allMatches(a, out);
+      }
+    } else if (n instanceof Node.Named nm) {
+      allMatches(nm.value(), out);
+    }
   }
 
   /** {@code (match OUTCOME to:0 …)}: a single deal, the game as it is (the match compiles to its outcome alone). */
