@@ -162,6 +162,15 @@ public final class Match extends SimpleLudeme {
     };
   }
 
+  /**
+   * Outside the card sampler: the next deal gathers the cards without a card move. A match is sampled deal by deal
+   * ({@code veil.cards.match.MatchSampler}): each deal played alone, whose rules do not list the match.
+   */
+  @Override
+  public veil.ludeme.compile.CardSampling cardSampling() {
+    return veil.ludeme.compile.CardSampling.OUTSIDE;
+  }
+
   @Override
   public GdlEmitter gdl() {
     return (GdlEmitter.Match) Match::gdlParts;
