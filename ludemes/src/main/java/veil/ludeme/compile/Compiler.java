@@ -77,6 +77,17 @@ public final class Compiler {
     return List.copyOf(used);
   }
 
+  /**
+   * Compiles a call for its checks alone and forgets that the game used its ludeme unless it already had (a match
+   * of one deal, which is its outcome alone).
+   */
+  void checkOnly(Node n, Type type) throws DslException {
+    java.util.Set<Ludeme> before = new java.util.LinkedHashSet<>(used);
+    call(n, type);
+    used.clear();
+    used.addAll(before);
+  }
+
   /** The item of the start list being compiled (null outside it): a deal there checks that the deck suffices. */
   public Node startItem;
   /** Cards the deals of the start list compiled so far take from each deck, by the deck's place instance. */

@@ -128,6 +128,7 @@ public final class GameCompiler {
         }
       }
     }
+    declareMatchVars(sections.get("rules"));
     if (c.places.instanceCount() > 127) {
       throw new DslException(Diagnostic.at(game.pos(), "more than 127 places (counting one per player)"));
     }
@@ -157,6 +158,88 @@ public final class GameCompiler {
     c.game.vars = c.vars;
     c.game.syntax = new GameSyntax(startSyntax, phaseSyntax, endSyntax, c.dealSites(), library, c.used());
     return new CompiledGame(c.game);
+  }
+
+  /**
+   * A game whose end has a match of several deals ({@code (match … to:N …)} with N > 0) keeps the totals and the
+   * deal count in variables of its own, {@code "Total"} (one per player) and {@code "Deal"}, declared here so that
+   * they have slots before the rules are compiled.
+   */
+  private void declareMatchVars(Node.Call rules) throws DslException {
+    Node.Call match = rules == null ? null : findMatch(rules);
+    if (match == null) {
+      return;
+    }
+    List<Node.Call> all = new ArrayList<>();
+    allMatches(rules, all);
+    if (all.size() > 1) {
+      throw new DslException(Diagnostic.at(all.get(1).pos(), "a game plays one match: its deals end in one (match …)",
+          "one end rule with (match …)"));
+    }
+    try {
+      c.declareVar(MATCH_TOTAL, true, 0, match.pos());
+      c.declareVar(MATCH_DEAL, false, 0, match.pos());
+    } catch (DslException e) {
+      c.error(new DslException(Diagnostic.at(match.pos(), "a match keeps its totals in the variables \""
+          + MATCH_TOTAL + "\" and \"" + MATCH_DEAL + "\"; the game declares one of them itself: rename it")));
+    }
+  }
+
+  /** The variables a match declares. */
+  public static final String MATCH_TOTAL = "Total";
+  public static final String MATCH_DEAL = "Deal";
+
+  /** The first (match …) of several deals in the end section of the rules, or null. */
+  private static Node.Call findMatch(Node n) {
+    if (n instanceof Node.Call call) {
+      if ("match".equals(call.headName()) && !isSingleDeal(call)) {
+        return call;
+      }
+      for (Node a : call.args()) {
+        Node.Call m = findMatch(a);
+        if (m != null) {
+          return m;
+        }
+      }
+    } else if (n instanceof Node.Braces b) {
+      for (Node a : b.items()) {
+        Node.Call m = findMatch(a);
+        if (m != null) {
+          return m;
+        }
+      }
+    } else if (n instanceof Node.Named nm) {
+      return findMatch(nm.value());
+    }
+    return null;
+  }
+
+  private static void allMatches(Node n, List<Node.Call> out) {
+    if (n instanceof Node.Call call) {
+      if ("match".equals(call.headName()) && !isSingleDeal(call)) {
+        out.add(call);
+      }
+      for (Node a : call.args()) {
+        allMatches(a, out);
+      }
+    } else if (n instanceof Node.Braces b) {
+      for (Node a : b.items()) {
+        allMatches(a, out);
+      }
+    } else if (n instanceof Node.Named nm) {
+      allMatches(nm.value(), out);
+    }
+  }
+
+  /** {@code (match OUTCOME to:0 …)}: a single deal, the game as it is (the match compiles to its outcome alone). */
+  public static boolean isSingleDeal(Node.Call match) {
+    for (Node a : match.args()) {
+      if (a instanceof Node.Named nm && nm.name().equals("to") && nm.value() instanceof Node.Int i
+          && i.value() == 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static Node.Call findGame(List<Node> forms, String sourceName) throws DslException {
@@ -513,7 +596,14 @@ public final class GameCompiler {
       if (pos.size() != 2) {
         throw new DslException(Diagnostic.at(call.pos(), "expected (if cond outcome [before:effect]) in (end …)"));
       }
-      veil.ludeme.Outcome outcome = c.outcome(pos.get(1));
+      Node outcomeNode = pos.get(1);
+      if (outcomeNode instanceof Node.Call mc && "match".equals(mc.headName()) && isSingleDeal(mc)
+          && !mc.args().isEmpty() && !(mc.args().get(0) instanceof Node.Named)) {
+        c.checkOnly(outcomeNode, Type.OUTCOME); // checks the match's arguments
+        outcomeNode = mc.args().get(0); // to:0: one deal, the game as it is
+        pos.set(1, outcomeNode);
+      }
+      veil.ludeme.Outcome outcome = c.outcome(outcomeNode);
       if (!c.game.endRules.isEmpty()) {
         veil.model.PayoffRange first = c.game.endRules.get(0).outcome().payoffRange();
         if (!java.util.Objects.equals(first, outcome.payoffRange())) {
