@@ -138,6 +138,7 @@ public final class CompiledGame implements Game {
     rows = base.rows;
     cols = base.cols;
     start = base.start;
+    startLater = base.startLater;
     phases = base.phases;
     endRules = base.endRules;
     payoff = base.payoff;
