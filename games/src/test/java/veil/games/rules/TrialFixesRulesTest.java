@@ -68,4 +68,48 @@ class TrialFixesRulesTest {
     assertThatThrownBy(() -> load(wrap("(var \"C\" range:3..2)", 2))).isInstanceOf(GameLoadException.class)
         .hasMessageContaining("the range 3..2 is empty");
   }
+
+  /** Two players, a card each; a move drops a card, and (setMover (right Mover)) in its then: keeps the turn. */
+  static final String KEEP = String.join("\n",
+      "(define \"Out\" (empty (hand Mover)))",
+      "(game \"Keep\" (players 2) (bound 20)",
+      "  (equipment {(deck \"Deck\" suits:{Red} ranks:{1 2 3 4}) (hand Each) (pile \"Out\" visible:All)})",
+      "  (rules (start {(deal 2 to:(hand Each))})",
+      "    (play (move to:(pile \"Out\") then:(if (= (count (hand Mover)) 1) (setMover (right Mover)))))",
+      "    (end (if (some Player (empty (hand Player))) (result (holder (card 1 Red)) Win)))))");
+
+  @Test
+  void aBareMacroNameIsExplainedInTheError() {
+    String bare = KEEP.replace("(end (if (some Player (empty (hand Player)))", "(end (if \"Out\"");
+    assertThatThrownBy(() -> load(bare)).isInstanceOf(GameLoadException.class)
+        .hasMessageContaining("expected a condition, found the string \"Out\" (a macro is called in parentheses even "
+            + "without arguments: (\"Out\"))");
+  }
+
+  @Test
+  void setMoverInAMovesThenRunsBeforeTheTurnPasses() throws Exception {
+    // P1 plays its first card and, holding one card then, keeps the turn: the turn passes on after the then:.
+    Play p = new Play(load(KEEP));
+    p.deal("(card 1 red)").deal("(card 2 red)").deal("(card 3 red)").deal("(card 4 red)");
+    assertThat(p.legal(0)).isNotEmpty();
+    p.play("(move (card 1 red))");
+    assertThat(p.legal(0)).containsExactly("(move (card 3 red))");
+    assertThat(p.legal(1)).containsExactly("noop");
+    p.play("(move (card 3 red))");
+    // (result (holder …) Win) with a computed player: the 1 lies in the shared pile, holder -1, so P1 empties its
+    // hand and the end rule holds; the winner is who holds the 1 (nobody): both lose.
+    assertThat(p.game.isTerminal(p.state)).isTrue();
+  }
+
+  @Test
+  void resultTakesAComputedPlayer() throws Exception {
+    String who = KEEP.replace("(holder (card 1 Red))", "(holder (card 2 Red))");
+    Play p = new Play(load(who));
+    p.deal("(card 1 red)").deal("(card 2 red)").deal("(card 3 red)").deal("(card 4 red)");
+    p.play("(move (card 1 red))").play("(move (card 3 red))");
+    assertThat(p.game.isTerminal(p.state)).isTrue();
+    // P2 holds the 2 of Red: it wins, P1 loses.
+    assertThat(p.game.goal(p.state, 1)).isEqualTo(100);
+    assertThat(p.game.goal(p.state, 0)).isEqualTo(0);
+  }
 }

@@ -230,7 +230,10 @@ public final class Compiler {
   /** Compiles a call as the given type. */
   public Object call(Node n, Type type) throws DslException {
     if (!(n instanceof Node.Call c)) {
-      throw new DslException(new Diagnostic(n.pos(), "expected " + type.description + ", found " + n.kind(),
+      // A bare string where a call is expected is most often a macro written without its parentheses.
+      String macro = n instanceof Node.Str str ? " (a macro is called in parentheses even without arguments: (\""
+          + str.value() + "\"))" : "";
+      throw new DslException(new Diagnostic(n.pos(), "expected " + type.description + ", found " + n.kind() + macro,
           expectedNames(type), List.of()));
     }
     String head = c.headName();

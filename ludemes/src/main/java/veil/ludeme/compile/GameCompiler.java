@@ -44,7 +44,9 @@ public final class GameCompiler {
         + "the deals are done"},
     {"(rules (start …) (phases {(phase …) …}) (end …))", "a game with phases; the first phase starts"},
     {"(play move [then:effect] [simultaneous:True] [by:player])", "the move rule: the mover picks one move (or every "
-        + "player at once); then: runs after the turn has passed to the next player; by: names the player who makes "
+        + "player at once); then: runs after the turn has passed to the next player (Mover is that player, LastMover the "
+        + "one who moved), whereas a move's own then: ((move … then:…), (pass … then:…)) runs before it passes (Mover is "
+        + "still the one who moved); by: names the player who makes "
         + "the mover's moves for it (Mover is the seat to play: a declarer playing dummy's cards), the mover's own "
         + "role then only waits"},
     {"(phase \"Name\" (play …) [entry:effect] (nextPhase cond \"Other\" [then:effect]) …)",
