@@ -112,4 +112,17 @@ class TrialFixesRulesTest {
     assertThat(p.game.goal(p.state, 1)).isEqualTo(100);
     assertThat(p.game.goal(p.state, 0)).isEqualTo(0);
   }
+
+  @Test
+  void aCardMoveNamedLikeAPlaceIsRefusedByTheExportWithItsName() throws Exception {
+    // Before, the export wrote (out CARD) next to the place constant out, which strict GDL-II refuses to load.
+    CompiledGame clash = load(KEEP.replace("(move to:(pile \"Out\")", "(move to:(pile \"Out\") name:out"));
+    assertThatThrownBy(() -> GdlExport.export(clash)).isInstanceOf(ExportException.class)
+        .hasMessageContaining("the move name out is also the GDL-II name of a place");
+    CompiledGame fine = load(KEEP.replace("(move to:(pile \"Out\")", "(move to:(pile \"Out\") name:drop"));
+    GdlExport.Exported e = GdlExport.export(fine);
+    KifGame gdl = new KifLoader().load("keep.kif", e.kif(), Map.of("mode", "strict"));
+    Lockstep.Result r = Lockstep.run(fine, gdl, 20, 1, e::facts, gdl::trueFacts);
+    assertThat(r.ok()).as(() -> r.mismatch().describe("engine", "gdl")).isTrue();
+  }
 }

@@ -147,6 +147,7 @@ public final class GdlExport {
       moves.add(MoveRuleGdl.move(ps.move(), flow.x));
     }
     checkVerbs(moves);
+    checkVerbsAgainstWords(moves, m.gameWords());
     try {
       Legal.write(new Exprs(m, out, fam, em, new Store(an)), syn, moves, deals);
     } catch (ExportException e) {
@@ -250,6 +251,23 @@ public final class GdlExport {
         if (!seen.add(a.verb())) {
           throw new ExportException("export-gdl: two moves of one phase are both named " + a.verb()
               + "; give them different name: arguments");
+        }
+      }
+    }
+  }
+
+  /**
+   * A move that names a card, (attack CARD), must not share its name with a word of the game (a place "Attack" is the
+   * constant attack): the two would be one symbol with two arities, which GDL-II does not allow.
+   */
+  private static void checkVerbsAgainstWords(List<MoveGdl> moves, Set<String> words) throws ExportException {
+    for (MoveGdl mg : moves) {
+      List<ActionGdl> actions = new ArrayList<>();
+      mg.actions(actions);
+      for (ActionGdl a : actions) {
+        if (a.hasCard() && words.contains(a.verb())) {
+          throw new ExportException("export-gdl: the move name " + a.verb() + " is also the GDL-II name of a place, "
+              + "suit, rank or player of the game; give the move another name: argument");
         }
       }
     }
