@@ -125,4 +125,33 @@ class TrialFixesRulesTest {
     Lockstep.Result r = Lockstep.run(fine, gdl, 20, 1, e::facts, gdl::trueFacts);
     assertThat(r.ok()).as(() -> r.mismatch().describe("engine", "gdl")).isTrue();
   }
+
+  @Test
+  void twelveSingleCardDealsInTheStartAreAllQueued() throws Exception {
+    // Memory's grid: one face-down card to each of twelve sites. The queue held eight deals, and the ninth threw
+    // an IllegalStateException when the game began (veil check said ok).
+    StringBuilder spots = new StringBuilder();
+    StringBuilder deals = new StringBuilder();
+    for (int i = 1; i <= 12; i++) {
+      spots.append(" (spot \"S").append(i).append("\" visible:None)");
+      deals.append(" (deal 1 to:(spot \"S").append(i).append("\"))");
+    }
+    String text = String.join("\n",
+        "(game \"Grid\" (players 2) (bound 40)",
+        "  (equipment {(deck \"Deck\" suits:{Red Black} ranks:{1 2 3 4 5 6})" + spots + "})",
+        "  (rules (start {(shuffle \"Deck\")" + deals + "})",
+        "    (play (choose look))",
+        "    (end (if (= (turns) 2) (result All Draw)))))");
+    CompiledGame game = load(text);
+    assertThat(game.layout.pendingCapacity).isGreaterThanOrEqualTo(12);
+    Play p = new Play(game);
+    for (int i = 0; i < 12; i++) {
+      p.dealAny();
+    }
+    for (int i = 1; i <= 12; i++) {
+      assertThat(p.in("s" + i)).as("site " + i).hasSize(1);
+    }
+    p.play("look").play("look");
+    assertThat(game.isTerminal(p.state)).isTrue();
+  }
 }

@@ -133,7 +133,10 @@ public final class GameCompiler {
     if (c.places.instanceCount() > 127) {
       throw new DslException(Diagnostic.at(game.pos(), "more than 127 places (counting one per player)"));
     }
-    c.layout = new Layout(c.players(), c.varInit.size(), c.boardRows * c.boardCols, c.cardTable.count());
+    // The pending chance queue holds every deal and draw the rules can queue before random deals them: one per
+    // (deal …) or (draw …) in the rules, one per player inside a forEach (16 single-card deals to 16 sites queue 16).
+    c.layout = new Layout(c.players(), c.varInit.size(), c.boardRows * c.boardCols, c.cardTable.count(),
+        sections.containsKey("rules") ? dealSitesIn(sections.get("rules"), c.players()) : 0);
     c.table = new Table(c.players(), c.cardTable.freeze(), c.places.freeze(), c.layout);
     c.game.table = c.table;
     c.game.rows = c.boardRows;
@@ -292,6 +295,29 @@ public final class GameCompiler {
   // ------------------------------------------------------------------ rules
 
   private static final List<String> RULE_SECTIONS = List.of("start", "play", "phases", "end");
+
+  /** The deals and draws a rules tree can queue at once: its (deal …) and (draw …) calls, times players in a forEach. */
+  static int dealSitesIn(Node n, int players) {
+    if (n instanceof Node.Call c) {
+      String head = c.headName();
+      if ("deal".equals(head) || "draw".equals(head)) {
+        return 1;
+      }
+      int sum = 0;
+      for (Node item : c.items()) {
+        sum += dealSitesIn(item, players);
+      }
+      return "forEach".equals(head) ? sum * players : sum;
+    }
+    if (n instanceof Node.Braces b) {
+      int sum = 0;
+      for (Node item : b.items()) {
+        sum += dealSitesIn(item, players);
+      }
+      return sum;
+    }
+    return 0;
+  }
 
   private void rules(Node.Call rules) throws DslException {
     Map<String, Node> parts = new LinkedHashMap<>();

@@ -65,7 +65,7 @@ public final class GdlExport {
     boolean deals = syn.dealSites() > 0;
     // Deals queued at once: those of the start, and every deal a step can queue (sites, loops unrolled), up to
     // the engine's capacity (beyond which it fails). Found by the passes like the numbers.
-    int[] queue = {Math.min(veil.ludeme.PendingDeal.CAPACITY,
+    int[] queue = {Math.min(game.layout.pendingCapacity,
         Math.max(1, start.v[veil.ludeme.Slot.PENDING] + syn.dealSites()))};
     Program out = null;
     Families fam = null;
@@ -80,7 +80,7 @@ public final class GdlExport {
       Pass done = translate(game, syn, m, out, fam, an, deals, queue[0], start, em, pass == 0);
       int unwritten = done.unwrittenReads();
       // Every deal site can queue one deal in a step (loops are unrolled), besides those of the start.
-      int needed = Math.min(veil.ludeme.PendingDeal.CAPACITY, Math.max(queue[0],
+      int needed = Math.min(game.layout.pendingCapacity, Math.max(queue[0],
           start.v[veil.ludeme.Slot.PENDING] + done.enqueues()));
       if (needed != queue[0]) {
         queue[0] = needed;
