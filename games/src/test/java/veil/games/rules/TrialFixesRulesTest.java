@@ -118,7 +118,7 @@ class TrialFixesRulesTest {
     // Before, the export wrote (out CARD) next to the place constant out, which strict GDL-II refuses to load.
     CompiledGame clash = load(KEEP.replace("(move to:(pile \"Out\")", "(move to:(pile \"Out\") name:out"));
     assertThatThrownBy(() -> GdlExport.export(clash)).isInstanceOf(ExportException.class)
-        .hasMessageContaining("the move name out is also the GDL-II name of a place");
+        .hasMessageContaining("the move name out is also the GDL-II name of a shared place");
     CompiledGame fine = load(KEEP.replace("(move to:(pile \"Out\")", "(move to:(pile \"Out\") name:drop"));
     GdlExport.Exported e = GdlExport.export(fine);
     KifGame gdl = new KifLoader().load("keep.kif", e.kif(), Map.of("mode", "strict"));
