@@ -47,7 +47,14 @@ class MainTest {
         + "start-order            2  Start effects that read dealt cards: trump and a bonus set in start after the "
         + "deals they read\n"
         + "short-stacks           3  Betting with stacks: all-in calls, side pots for three players, the board "
-        + "dealt out after an all-in\n");
+        + "dealt out after an all-in\n"
+        + "trial-sevens           4  Sevens (Fan Tan): build suits up and down from the sevens; newcomer trial\n"
+        + "trial-durak            2  Durak for two: attack, beat or take, a trump card turned up under the stock; "
+        + "newcomer trial\n"
+        + "trial-memory           2  Memory (Concentration): sixteen face-down sites, turn two up, keep a pair; "
+        + "newcomer trial\n"
+        + "trial-scopa            2  Scopa: capture by value or by a sum of two, sweeps, primiera; declared variable "
+        + "ranges; newcomer trial\n");
   }
 
   @Test

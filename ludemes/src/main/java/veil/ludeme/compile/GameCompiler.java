@@ -44,7 +44,9 @@ public final class GameCompiler {
         + "first phase's entry: runs after all of start (before, every start effect ran before any card was dealt)"},
     {"(rules (start …) (phases {(phase …) …}) (end …))", "a game with phases; the first phase starts"},
     {"(play move [then:effect] [simultaneous:True] [by:player])", "the move rule: the mover picks one move (or every "
-        + "player at once); then: runs after the turn has passed to the next player; by: names the player who makes "
+        + "player at once); then: runs after the turn has passed to the next player (Mover is that player, LastMover the "
+        + "one who moved), whereas a move's own then: ((move … then:…), (pass … then:…)) runs before it passes (Mover is "
+        + "still the one who moved); by: names the player who makes "
         + "the mover's moves for it (Mover is the seat to play: a declarer playing dummy's cards), the mover's own "
         + "role then only waits"},
     {"(phase \"Name\" (play …) [entry:effect] (nextPhase cond \"Other\" [then:effect]) …)",
@@ -132,7 +134,10 @@ public final class GameCompiler {
     if (c.places.instanceCount() > 127) {
       throw new DslException(Diagnostic.at(game.pos(), "more than 127 places (counting one per player)"));
     }
-    c.layout = new Layout(c.players(), c.varInit.size(), c.boardRows * c.boardCols, c.cardTable.count());
+    // The pending chance queue holds every deal and draw the rules can queue before random deals them: one per
+    // (deal …) or (draw …) in the rules, one per player inside a forEach (16 single-card deals to 16 sites queue 16).
+    c.layout = new Layout(c.players(), c.varInit.size(), c.boardRows * c.boardCols, c.cardTable.count(),
+        sections.containsKey("rules") ? dealSitesIn(sections.get("rules"), c.players()) : 0);
     c.table = new Table(c.players(), c.cardTable.freeze(), c.places.freeze(), c.layout);
     c.game.table = c.table;
     c.game.rows = c.boardRows;
@@ -373,6 +378,29 @@ public final class GameCompiler {
   // ------------------------------------------------------------------ rules
 
   private static final List<String> RULE_SECTIONS = List.of("start", "play", "phases", "end");
+
+  /** The deals and draws a rules tree can queue at once: its (deal …) and (draw …) calls, times players in a forEach. */
+  static int dealSitesIn(Node n, int players) {
+    if (n instanceof Node.Call c) {
+      String head = c.headName();
+      if ("deal".equals(head) || "draw".equals(head)) {
+        return 1;
+      }
+      int sum = 0;
+      for (Node item : c.items()) {
+        sum += dealSitesIn(item, players);
+      }
+      return "forEach".equals(head) ? sum * players : sum;
+    }
+    if (n instanceof Node.Braces b) {
+      int sum = 0;
+      for (Node item : b.items()) {
+        sum += dealSitesIn(item, players);
+      }
+      return sum;
+    }
+    return 0;
+  }
 
   private void rules(Node.Call rules) throws DslException {
     Map<String, Node> parts = new LinkedHashMap<>();

@@ -44,17 +44,29 @@ public final class Analysis {
     return sets.computeIfAbsent(f, k -> new TreeSet<>());
   }
 
+  /** Declared ranges of variables, by family id: a run that leaves one breaks the rules in the engine. */
+  private final Map<String, long[]> declared = new LinkedHashMap<>();
+
+  /** The family {@code id} (a variable declared with range:lo..hi) only ever holds values in lo..hi. */
+  public void declareRange(String id, int lo, int hi) {
+    declared.put(id, new long[] {lo, hi});
+  }
+
   /** Adds values a family may hold at the start of some step. */
   public void add(Family f, Iterable<Integer> values) throws ExportException {
     NavigableSet<Integer> s = nums(f);
     long[] cap = caps.get(f);
     NavigableSet<Integer> limit = limits.get(f);
+    long[] range = declared.get(f.id);
     for (int v : values) {
       if (cap != null && (v < cap[0] || v > cap[1])) {
         continue; // a counter's value out of reach within the step bound
       }
       if (limit != null && !limit.contains(v)) {
         continue; // a value out of reach, by what the family's only writer knows (a match's totals)
+      }
+      if (range != null && (v < range[0] || v > range[1])) {
+        continue; // outside the variable's declared range: the engine fails such a run
       }
       changed |= s.add(v);
     }
@@ -180,6 +192,11 @@ public final class Analysis {
       }
       long lo = s.first() - (long) bound * c.down;
       long hi = s.last() + (long) bound * c.up;
+      long[] range = declared.get(e.getKey().id);
+      if (range != null) {
+        lo = Math.max(lo, range[0]);
+        hi = Math.min(hi, range[1]);
+      }
       if (hi - lo + 1 > MAX_VALUES) {
         Family f = e.getKey();
         throw new ExportException("export-gdl: cannot bound the values of " + f.fluent + (f.fixed.isEmpty() ? ""

@@ -203,6 +203,10 @@ public final class Families {
     int[] v = g.vars.get(name);
     String word = "var_" + Names.gdl(name).replace('-', '_');
     String id = word + (kind == Kind.NUM ? "" : "_" + kind.word());
+    if (kind == Kind.NUM && v.length >= 4) {
+      // A declared range (var "Name" range:lo..hi): the engine fails a run that leaves it, so it bounds the values.
+      analysis.declareRange(id, v[2], v[3]);
+    }
     if (v[1] == 0) {
       return make(id, word, List.of(), 0, true, kind, true,
           s -> List.of("(" + word + " " + encodeValue(kind, s.v[lay.vars + v[0]]) + ")"));
