@@ -122,12 +122,12 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
     if (inferWorlds > 0) {
       Inference inf = inference.computeIfAbsent(w,
           k -> new Inference(game, role, inferWorlds, INFER_PLAYOUTS, INFER_TEMPERATURE));
-      for (int f = inf.build(obs, w.sampler, w.rng, deadline); f > 0; f--) {
+      for (int f = inf.build(obs, w.sampler, w.rng, deadline, w.cpuClock); f > 0; f--) {
         countFailure(w);
       }
       noteBelief(w, w.sampler, obs);
       // At least one iteration once the pool has a world, even if building it used up a time budget.
-      for (long k = 0; k < iterations && (k == 0 || System.nanoTime() < deadline) && inf.size() > 0; k++) {
+      for (long k = 0; k < iterations && (k == 0 || now(w) < deadline) && inf.size() > 0; k++) {
         inf.pick(w.rng, w.world);
         w.search.iterate(w.world, obs.length());
         w.iterations++;
@@ -137,7 +137,7 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
     }
     // Under a time budget, the search runs until one iteration succeeds even past the deadline (a thread that
     // starts late on a loaded machine would otherwise play at random).
-    for (long k = 0; k < iterations && (w.iterations == 0 || System.nanoTime() < deadline) && !samplerExhausted(w);
+    for (long k = 0; k < iterations && (w.iterations == 0 || now(w) < deadline) && !samplerExhausted(w);
         k++) {
       if (sample(w, obs, w.world)) {
         w.search.iterate(w.world, obs.length());
@@ -168,7 +168,7 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
       n.percepts = new Percepts(game.roleCount());
       return n;
     });
-    for (long k = 0; k < iterations && (w.iterations == 0 || System.nanoTime() < deadline) && !samplerExhausted(w);
+    for (long k = 0; k < iterations && (w.iterations == 0 || now(w) < deadline) && !samplerExhausted(w);
         k++) {
       int[][] history = w.sampler.sampleHistory(obs, w.rng);
       if (history == null) {
