@@ -58,7 +58,8 @@ public final class CardSampler implements Determinizer {
   }
 
   /**
-   * True for the games the card sampler models exactly: cards (at most 64, in at most 64 place instances), a random
+   * True for the games the card sampler models exactly: cards (any number the engine takes, identical copies
+   * included, in at most 64 place instances), a random
    * role, and only ludemes that declare what they are to the sampler ({@link CardSampling}) and are not {@link
    * CardSampling#OUTSIDE} it. All six bundled card games qualify; Blind Tic-Tac-Toe does not (a board, a claim).
    */
@@ -76,12 +77,6 @@ public final class CardSampler implements Determinizer {
     }
     if (game.cards.count() == 0) {
       return "the game has no cards";
-    }
-    if (game.cards.count() > 64) {
-      return "the game has more than 64 cards (the card sampler follows cards in one 64-bit word)";
-    }
-    if (game.cards.hasCopies()) {
-      return "the game has identical copies of cards (percepts name a card, not which copy)";
     }
     if (game.places.defOf().length > 64) {
       return "the game has more than 64 places";
