@@ -50,12 +50,23 @@ public final class CardSampler implements Determinizer {
   private final ThreadLocal<Worker[]> workers;
 
   public CardSampler(CompiledGame game) {
+    this(game, false);
+  }
+
+  /**
+   * With {@code brokenCopies}, a sampler broken on purpose for tests: copies seen face up always get the lowest
+   * copies of their face (no permutation of copies), which must fail the distribution tests.
+   */
+  CardSampler(CompiledGame game, boolean brokenCopies) {
     if (!supports(game)) {
       throw new IllegalArgumentException(game.name + ": not a card game the card sampler supports");
     }
     this.game = game;
+    this.brokenCopies = brokenCopies;
     this.workers = ThreadLocal.withInitial(() -> new Worker[game.players]);
   }
+
+  private final boolean brokenCopies;
 
   /**
    * True for the games the card sampler models exactly: cards (any number the engine takes, identical copies
@@ -150,6 +161,7 @@ public final class CardSampler implements Determinizer {
     Worker[] mine = workers.get();
     if (mine[role] == null) {
       mine[role] = new Worker(game, stats);
+      mine[role].brokenCopies = brokenCopies;
     }
     return mine[role];
   }

@@ -32,7 +32,11 @@ final class RuleProbe {
     this.probe = game.initialState();
     this.percepts = new Percepts(game.roleCount());
     this.joint = new int[game.roleCount()];
+    this.faces = game.cards.hasCopies() ? game.cards.face() : null;
   }
+
+  /** Each card's face (first copy), or null without copies. */
+  private final int[] faces;
 
   /**
    * The cards place {@code x} could not have held beside {@code c} when {@code mover} played {@code move} in
@@ -100,6 +104,15 @@ final class RuleProbe {
       if (!moves.contains(move)) {
         CardSets.add(out, 0, d);
         any = true;
+      }
+    }
+    if (any && faces != null) {
+      // Copies are alike to the rules: holding any copy of a forbidden card would have forbidden the move too. The
+      // copies the witness put where the observer sees them were not probed (the observer knows only their face).
+      for (int d = CardSets.first(out, 0, words); d >= 0; d = CardSets.next(out, 0, words, d)) {
+        for (int e = faces[d]; e < faces.length && faces[e] == faces[d]; e++) {
+          CardSets.add(out, 0, e);
+        }
       }
     }
     return any;

@@ -306,11 +306,14 @@ final class Worker {
         cardOfToken[t] = classCards[j][classFill[j]++];
       }
     }
-    if (faces != null && faceClassesUsed) {
+    if (faces != null && faceClassesUsed && !brokenCopies) {
       permuteCopies(rng);
     }
     return true;
   }
+
+  /** For tests: leave out the permutation of copies (a sampler broken on purpose). */
+  boolean brokenCopies;
 
   /** Whether the last assignment split off the face classes (then its copies are permuted at random). */
   private boolean faceClassesUsed;
