@@ -28,14 +28,19 @@ final class Skeleton {
   int[][] raw = new int[64][];
   /** Per step: the place the rules constrain at the start of the step (-1 for none), and the cards it cannot hold. */
   int[] voidPlace = new int[64];
-  long[] voidMask = new long[64];
+  /** Per step t, the cards of the void: {@link #words} longs from {@code t * words}. */
+  long[] voidMask;
+  /** Longs per card set. */
+  final int words;
   /** Per step: whether the rules have been probed for a void there. */
   boolean[] probed = new boolean[64];
   /** Counts changes to the steps or voids, so that a walk cached for this skeleton knows when it is stale. */
   int version;
 
-  Skeleton(int observer) {
+  Skeleton(int observer, int words) {
     this.observer = observer;
+    this.words = words;
+    this.voidMask = new long[64 * words];
     Arrays.fill(voidPlace, -1);
   }
 
@@ -49,7 +54,7 @@ final class Skeleton {
     int old = voidPlace.length;
     voidPlace = Arrays.copyOf(voidPlace, cap);
     Arrays.fill(voidPlace, old, cap, -1);
-    voidMask = Arrays.copyOf(voidMask, cap);
+    voidMask = Arrays.copyOf(voidMask, cap * words);
     probed = Arrays.copyOf(probed, cap);
     chance = Arrays.copyOf(chance, cap);
   }
@@ -116,11 +121,13 @@ final class Skeleton {
     version++;
   }
 
-  /** Records that at the start of {@code step} the place held none of {@code mask}. */
-  void setVoid(int step, int place, long mask) {
+  /** Records that at the start of {@code step} the place held none of {@code mask} (null: no void). */
+  void setVoid(int step, int place, long[] mask) {
     ensureSteps(step + 1);
     voidPlace[step] = place;
-    voidMask[step] = mask;
+    for (int w = 0; w < words; w++) {
+      voidMask[step * words + w] = mask == null ? 0 : mask[w];
+    }
     version++;
   }
 
