@@ -154,4 +154,49 @@ class TrialFixesRulesTest {
     p.play("look").play("look");
     assertThat(game.isTerminal(p.state)).isTrue();
   }
+
+  /** A wrapping counter C (0, 1, 2, 0, …) and a step counter N; the game ends by an (if …) used as a condition. */
+  static String ifEnd(String cond) {
+    return String.join("\n",
+        "(game \"IfEnd\" (players 2) (bound 40)",
+        "  (equipment {(deck \"Deck\" suits:{Red} ranks:{1 2}) (hand Each)})",
+        "  (vars {(var \"C\" range:0..2) (var \"N\" range:0..30)})",
+        "  (rules (start {(deal 1 to:(hand Each))})",
+        "    (play (choose tick then:{(if (= (var \"C\") 2) (set \"C\" 0) (add \"C\" 1)) (add \"N\" 1)}))",
+        "    (end (if " + cond + " (result All Draw)))))");
+  }
+
+  /** Ticks played before the game ends (the two deal steps left out). */
+  static int ticks(CompiledGame g) {
+    veil.model.State s = g.initialState();
+    veil.model.MoveList ml = new veil.model.MoveList();
+    java.util.SplittableRandom rng = new java.util.SplittableRandom(1);
+    int[] joint = new int[g.roleCount()];
+    int steps = 0;
+    while (!g.isTerminal(s)) {
+      g.randomJointMove(s, rng, joint, ml);
+      g.apply(s, joint, null);
+      steps++;
+    }
+    return steps - 2;
+  }
+
+  @Test
+  void ifIsAConditionWhenItsBranchesAreConditions() throws Exception {
+    // N = 9 has C = 0: the else branch (N >= 11) is false; N = 10 has C = 1: the then branch (N >= 9) holds.
+    CompiledGame both = load(ifEnd("(if (= (var \"C\") 1) (>= (var \"N\") 9) (>= (var \"N\") 11))"));
+    assertThat(ticks(both)).isEqualTo(10);
+    // Without the else branch the condition is false whenever c is.
+    CompiledGame noElse = load(ifEnd("(if (= (var \"C\") 1) (>= (var \"N\") 9))"));
+    assertThat(ticks(noElse)).isEqualTo(10);
+    // The else branch decides: N = 4 has C = 1 (then branch, false); N = 5 has C = 2 (else branch, true).
+    CompiledGame early = load(ifEnd("(if (= (var \"C\") 1) (>= (var \"N\") 30) (>= (var \"N\") 5))"));
+    assertThat(ticks(early)).isEqualTo(5);
+    for (CompiledGame g : java.util.List.of(both, noElse, early)) {
+      GdlExport.Exported e = GdlExport.export(g);
+      KifGame gdl = new KifLoader().load("ifend.kif", e.kif(), Map.of("mode", "strict"));
+      Lockstep.Result r = Lockstep.run(g, gdl, 10, 1, e::facts, gdl::trueFacts);
+      assertThat(r.ok()).as(() -> r.mismatch().describe("engine", "gdl")).isTrue();
+    }
+  }
 }
