@@ -54,7 +54,9 @@ class MainTest {
         + "trial-memory           2  Memory (Concentration): sixteen face-down sites, turn two up, keep a pair; "
         + "newcomer trial\n"
         + "trial-scopa            2  Scopa: capture by value or by a sum of two, sweeps, primiera; declared variable "
-        + "ranges; newcomer trial\n");
+        + "ranges; newcomer trial\n"
+        + "mini-match             2  A match of small trick deals: totals carried over, cards gathered and dealt "
+        + "again, the dealer rotating\n");
   }
 
   @Test
