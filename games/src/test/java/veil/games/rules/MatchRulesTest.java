@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -24,11 +21,7 @@ import veil.ludeme.Slot;
  */
 class MatchRulesTest {
   static CompiledGame mini(Map<String, String> options) {
-    try (InputStream in = MatchRulesTest.class.getResourceAsStream("/veil/testgames/mini-match.lud")) {
-      return new LudLoader().load("mini-match.lud", new String(in.readAllBytes(), StandardCharsets.UTF_8), options);
-    } catch (IOException | veil.model.GameLoadException e) {
-      throw new IllegalStateException(e.getMessage(), e);
-    }
+    return Play.loadTestGame("mini-match", options);
   }
 
   private static String c(String rank, String suit) {

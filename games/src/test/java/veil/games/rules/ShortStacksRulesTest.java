@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import veil.cards.LudLoader;
-import veil.model.PayoffRange;
 
 /**
  * Betting with stacks (pot … stacks:{10 2 5}): a player short of a bet calls all-in, is skipped from then on and
@@ -18,27 +17,12 @@ import veil.model.PayoffRange;
  */
 class ShortStacksRulesTest {
 
-  static Play deal(String... cards) throws Exception {
-    String text;
-    try (java.io.InputStream in = ShortStacksRulesTest.class.getResourceAsStream(
-        "/veil/testgames/short-stacks.lud")) {
-      text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    }
-    Play p = new Play(new LudLoader().load("short-stacks.lud", text, Map.of()));
-    for (String c : cards) {
-      p.deal("(card " + c + ")");
-    }
-    return p;
+  static Play deal(String... cards) {
+    return BettingRulesTest.dealIn("short-stacks", cards);
   }
 
   static int[] amounts(Play p) {
-    assertThat(p.over()).isTrue();
-    PayoffRange r = p.game.payoffRange();
-    int[] out = new int[3];
-    for (int i = 0; i < 3; i++) {
-      out[i] = r.amount(p.game.goal(p.state, i));
-    }
-    return out;
+    return BettingRulesTest.amounts(p);
   }
 
   /** What a seat has put in (its Pot-In). */
