@@ -32,7 +32,7 @@ class GinRummyRulesTest {
     Play p = dealt(KNOCKER, "2C 3C 4C 8S 9S 10S KD QD 6H 10H", "9C");
     assertThat(p.legal(0)).containsExactly("(take (card 9 clubs))", "draw");
     p.play("(take (card 9 clubs))");
-    assertThat(p.seen(1)).containsExactly("(moved (card 9 clubs) discard (taken p1))");
+    assertThat(p.seen(1)).containsExactly("(moved (card 9 clubs) upcard (taken p1))");
     // The card just taken cannot go straight back; knocking leaves 10 or less: only 5D (9C's 9 is left).
     assertThat(p.legal(0)).doesNotContain("(discard (card 9 clubs))").contains("(discard (card 5 diamonds))")
         .filteredOn(m -> m.startsWith("(knock")).containsExactly("(knock (card 5 diamonds))");
@@ -47,7 +47,7 @@ class GinRummyRulesTest {
     Play p = dealt(KNOCKER, "2C 3C 4C 8S 9S 10S KD QD 6H 10H", "9C");
     p.play("draw");
     assertThat(p.in("dead")).containsExactly(Play.card("9C"));
-    assertThat(p.in("discard")).isEmpty();
+    assertThat(p.in("upcard")).isEmpty();
     p.deal(Play.card("4S"));
     assertThat(p.seen(0)).containsExactly("(moved (card 4 spades) deck (hand p1))");
     assertThat(p.seen(1)).containsExactly("(moved hidden deck (hand p1))");
