@@ -604,8 +604,48 @@ public final class Deadwood extends SimpleLudeme {
         return r;
       }
 
-      /** The statuses of each card: (meldstatus FV… R S U V). */
+      private int cardsOfRank(int r) {
+        int k = 0;
+        for (int s = 0; s < suits; s++) {
+          k += card[r][s] >= 0 ? 1 : 0;
+        }
+        return k;
+      }
+
+      /** (REL FV… R): the set has three or more cards of rank R (rules only for ranks of three cards or more). */
+      private String threeOfARank(Rel mem) {
+        String rel = out.rel("meldthree");
+        for (int r = 0; r < ranks; r++) {
+          List<Integer> cs = new ArrayList<>();
+          for (int s = 0; s < suits; s++) {
+            if (card[r][s] >= 0) {
+              cs.add(card[r][s]);
+            }
+          }
+          // every choice of three of the rank's cards (a set of four holds each)
+          for (int i = 0; i < cs.size(); i++) {
+            for (int j = i + 1; j < cs.size(); j++) {
+              for (int k = j + 1; k < cs.size(); k++) {
+                List<String> bd = new ArrayList<>(dom);
+                for (int c : new int[] {cs.get(i), cs.get(j), cs.get(k)}) {
+                  bd.add(mem.call(m.cardTerm[c]));
+                }
+                out.rule(at(rel, List.of(n(r))), bd);
+              }
+            }
+          }
+        }
+        return rel;
+      }
+
+      /**
+       * The statuses of each card: (meldstatus FV… R S U V). Only those that can be part of an arrangement: a set
+       * where the player has three of the rank, laid on a set where the knocker has three, laid on a run next to a
+       * card of the suit in either hand.
+       */
       private String statuses() {
+        String threeD = threeOfARank(memD);
+        String threeK = layoff ? threeOfARank(memK) : null;
         String rel = out.rel("meldstatus");
         for (int r = 0; r < ranks; r++) {
           for (int s = 0; s < suits; s++) {
@@ -621,14 +661,41 @@ public final class Deadwood extends SimpleLudeme {
                 if (st > SET && !layoff) {
                   continue;
                 }
-                List<String> bd = new ArrayList<>(dom);
-                bd.add(memD.call(ct));
-                out.rule(at(rel, List.of(n(r), n(s), "0", n(st))), bd);
+                List<List<String>> extra = new ArrayList<>();
+                if ((st == SET || st == ON_SET) && cardsOfRank(r) < 3) {
+                  continue;
+                }
+                if (st == SET) {
+                  extra.add(List.of(at(threeD, List.of(n(r)))));
+                } else if (st == ON_SET) {
+                  extra.add(List.of(at(threeK, List.of(n(r)))));
+                } else if (st == ON_RUN) {
+                  for (int nb : new int[] {r - 1, r + 1}) {
+                    if (nb >= 0 && nb < ranks && card[nb][s] >= 0) {
+                      extra.add(List.of(memK.call(m.cardTerm[card[nb][s]])));
+                      extra.add(List.of(memD.call(m.cardTerm[card[nb][s]])));
+                    }
+                  }
+                } else {
+                  extra.add(List.of());
+                }
+                for (List<String> e : extra) {
+                  List<String> bd = new ArrayList<>(dom);
+                  bd.add(memD.call(ct));
+                  bd.addAll(e);
+                  out.rule(at(rel, List.of(n(r), n(s), "0", n(st))), bd);
+                }
               }
               if (layoff) {
                 for (int st : new int[] {RUN, SET}) {
                   List<String> bk = new ArrayList<>(dom);
                   bk.add(memK.call(ct));
+                  if (st == SET) {
+                    if (cardsOfRank(r) < 3) {
+                      continue;
+                    }
+                    bk.add(at(threeK, List.of(n(r))));
+                  }
                   out.rule(at(rel, List.of(n(r), n(s), n(st), "0")), bk);
                 }
               }

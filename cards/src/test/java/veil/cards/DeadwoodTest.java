@@ -134,6 +134,36 @@ class DeadwoodTest {
     return best;
   }
 
+  /**
+   * The defender's least deadwood laying off onto the knocker's melds, over every packing of the knocker's cards
+   * into melds whose deadwood is the knocker's least.
+   */
+  static int bruteLaidOff(long defender, long knocker) {
+    List<Long> ms = new ArrayList<>();
+    for (long sub = knocker; sub != 0; sub = (sub - 1) & knocker) {
+      if (isMeld(sub)) {
+        ms.add(sub);
+      }
+    }
+    int[] best = {Integer.MAX_VALUE};
+    packings(knocker, ms, 0, 0L, 0L, brute(knocker), defender, best);
+    return best[0];
+  }
+
+  private static void packings(long left, List<Long> ms, int from, long runs, long sets, int target, long defender,
+      int[] best) {
+    if (sum(left) == target) {
+      best[0] = Math.min(best[0], bruteLayoff(defender, runs, sets));
+    }
+    for (int i = from; i < ms.size(); i++) {
+      long m = ms.get(i);
+      if ((m & ~left) == 0) {
+        boolean set = TABLE.rank()[Long.numberOfTrailingZeros(m)] == TABLE.rank()[63 - Long.numberOfLeadingZeros(m)];
+        packings(left & ~m, ms, i + 1, set ? runs : runs | m, set ? sets | m : sets, target, defender, best);
+      }
+    }
+  }
+
   private static boolean layable(long l, long runs, long sets) {
     for (long m = l; m != 0; m &= m - 1) {
       int c = Long.numberOfTrailingZeros(m);
@@ -222,6 +252,45 @@ class DeadwoodTest {
     assertThat(m.deadwood(hand("4S 8S 10S KD"), runs, sets)).isEqualTo(20);
     // 8C is not laid off on the set of nines.
     assertThat(m.deadwood(hand("8C 10C"), runs, sets)).isEqualTo(18);
+  }
+
+  @Test
+  void layingOffGoesOnAnyOfTheKnockersLeastDeadwoodArrangements() throws Exception {
+    Deadwood.Melds m = melds();
+    // 2S 3S 4S 3C 3D: the run of spades or the set of threes, 6 either way; 5S goes on the run, 3H on the set.
+    long knocker = hand("2S 3S 4S 3C 3D 9H 9D 9C");
+    assertThat(m.deadwood(knocker, 0, 0)).isEqualTo(6);
+    assertThat(m.laidOff(hand("5S KD"), knocker)).isEqualTo(10);
+    assertThat(m.laidOff(hand("3H KD"), knocker)).isEqualTo(10);
+    // Not both at once: one arrangement has the run, the other the set.
+    assertThat(m.laidOff(hand("5S 3H KD"), knocker)).isEqualTo(13);
+    SplittableRandom rng = new SplittableRandom(13);
+    int ties = 0;
+    for (int i = 0; i < 600; i++) {
+      long all = 0;
+      int suit = rng.nextInt(4);
+      while (Long.bitCount(all) < 16) {
+        // One suit and two ranks, so that a run and a set compete for a card, often at equal cost.
+        int c = rng.nextInt(4) == 0 ? rng.nextInt(52) : rng.nextInt(2) == 0 ? suit * 13 + 3 + rng.nextInt(6)
+            : rng.nextInt(4) * 13 + 4 + rng.nextInt(2);
+        all |= 1L << c;
+      }
+      long k = 0;
+      long d = 0;
+      for (long x = all; x != 0; x &= x - 1) {
+        long bit = x & -x;
+        if (rng.nextBoolean() && Long.bitCount(k) < 9) {
+          k |= bit;
+        } else if (Long.bitCount(d) < 9) {
+          d |= bit;
+        }
+      }
+      int got = m.laidOff(d, k);
+      assertThat(got).as("defender %s on %s", Long.toHexString(d), Long.toHexString(k)).isEqualTo(bruteLaidOff(d, k));
+      ties += got < m.deadwood(d, m.meldedRuns(k), m.meldedSets(k)) ? 1 : 0;
+    }
+    assertThat(ties).as("hands where another least-deadwood arrangement of the knocker lets the defender lay off more")
+        .isGreaterThan(5);
   }
 
   @Test
