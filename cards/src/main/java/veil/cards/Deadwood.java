@@ -29,8 +29,8 @@ import veil.ludeme.gdl.Val;
  * consecutive ranks, in the order the deck lists its ranks); the deadwood is the least sum of the map's values over
  * the cards left out of melds, over every way of arranging the cards into disjoint melds. {@code without:} leaves
  * one card out first (the hand after a discard); {@code layoff:} names the opponent's cards (a knocker's hand) whose
- * best arrangement of melds (the first one of least deadwood the search finds) the cards may also extend: a card of
- * a rank the opponent melds as a set, or cards that continue one of its runs up or down.
+ * melds the cards may also extend: a card of a rank the opponent melds as a set, or cards that continue one of its
+ * runs up or down; the result is the least over every least-deadwood arrangement of the opponent's cards.
  *
  * <p>Engine: an exact branch search over the cards, lowest card first (it is either deadwood, laid off, or the
  * lowest card of one of the melds precomputed for it), on primitive masks and the call stack only, so it allocates
@@ -38,11 +38,8 @@ import veil.ludeme.gdl.Val;
  * rule failure rather than a search that does not end). Card sets are one 64-bit word: a game with more than 64
  * cards cannot use it yet (an error where it is called).
  *
- * <p>GDL-II: none ({@link #gdl()} is null, so {@code veil export-gdl} names this ludeme). An exact translation of
- * the optimal arrangement needs a minimum over arrangements; every flat encoding grounds to more than the reasoner's
- * default two million rules for a 52-card deck, and {@code layoff:} needs the knocker's first-found arrangement,
- * i.e. the least deadwood of arbitrary subsets of a hand, which lists of cards would express but GDL's recursion
- * restriction forbids (README, "Rummy melds, Gin Rummy and Blackjack").
+ * <p>GDL-II: a dynamic programme over the ranks ({@link Gdl}), exact, strict GDL-II, played top-down (its
+ * grounding is far too large); README, "Rummy melds, Gin Rummy and Blackjack".
  */
 public final class Deadwood extends SimpleLudeme {
   /** The most cards a call may arrange. */
@@ -51,12 +48,14 @@ public final class Deadwood extends SimpleLudeme {
   public Deadwood() {
     super("deadwood", Type.INT, "The deadwood of a rummy hand: the least sum of a map's values over the cards left "
             + "out of melds, over every arrangement of the cards into disjoint sets (three or more of a rank) and "
-            + "runs (three or more consecutive ranks of a suit). No GDL-II translation yet.",
+            + "runs (three or more consecutive ranks of a suit). With layoff: the cards may also extend the melds "
+            + "of another hand (a knocker's), the least over every least-deadwood arrangement of that hand. In "
+            + "GDL-II a dynamic programme over the ranks, played top-down.",
         Param.pos("map", "string", "the card values, e.g. (map \"Value\" {(Jack 10) …})"),
         Param.pos("cards", "cards or place", "the cards to arrange, e.g. (hand Mover)"),
         Param.named("without", "card", "one card left out first, e.g. Card (a discard)"),
-        Param.named("layoff", "cards or place", "an opponent's cards: its best melds may be extended by these "
-            + "cards (laying off)"));
+        Param.named("layoff", "cards or place", "an opponent's cards: the melds of its least-deadwood "
+            + "arrangements may be extended by these cards (laying off)"));
   }
 
   @Override
