@@ -70,6 +70,14 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
     return this;
   }
 
+  /** This agent with MAST rollouts of exploration {@code epsilon} ({@code rollout=mast}); negative: random ones. */
+  public IsmctsAgent withMast(double epsilon) {
+    if (epsilon >= 0) {
+      setMast(epsilon);
+    }
+    return this;
+  }
+
   /** Draws the final move in proportion to root visits when {@code on} (final=visits). */
   public IsmctsAgent withVisitDraw(boolean on) {
     setVisitDraw(on);
