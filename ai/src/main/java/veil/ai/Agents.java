@@ -25,7 +25,8 @@ import veil.ai.search.SearchWorker;
  *   <li>{@code mo-ismcts} — multiple-observer ISMCTS ({@code c}, {@code infer});
  *   <li>{@code reuse=K} (so-ismcts, mo-ismcts): each sampled world serves K iterations (default 1);
  *   <li>{@code rollout=mast} (every search agent): rollouts by move-average sampling, ε-greedy with {@code eps}
- *       (default 0.4), instead of uniformly random ones (see {@link veil.ai.search.Mast});
+ *       (default 0.4), instead of uniformly random ones; {@code rollout=nst}: with pairs of moves too (see {@link
+ *       veil.ai.search.Mast});
  *   <li>{@code hp-ismcts} — multiple-observer ISMCTS whose opponents learn from their own information sets
  *       and whose rollouts guess from the searcher's information set ({@code c}, {@code particles}, default 8).
  * </ul>
@@ -97,51 +98,54 @@ public final class Agents {
           + ", was '" + params.get("c") + "'");
     }
     double mast = mastEpsilon(name, params);
+    boolean nst = params.getOrDefault("rollout", "").trim().equals("nst");
     switch (name) {
       case "random":
         return new RandomAgent();
       case "uct-cheat": {
         UctCheatAgent a = new UctCheatAgent(trimmed, c);
         if (mast >= 0) {
-          a.setMast(mast);
+          a.setMast(mast, nst);
         }
         return a;
       }
       case "pimc": {
         PimcAgent a = new PimcAgent(trimmed, c, worlds(name, params));
         if (mast >= 0) {
-          a.setMast(mast);
+          a.setMast(mast, nst);
         }
         return a;
       }
       case "so-ismcts":
         return new IsmctsAgent(trimmed, SearchWorker.Mode.SO_ISMCTS, c)
             .withInference((int) number(name, params, "infer", 0)).withVisitDraw(visitDraw(name, params))
-            .withReuse(reuse(name, params)).withMast(mast);
+            .withReuse(reuse(name, params)).withMast(mast, nst);
       case "hp-ismcts":
         return new IsmctsAgent(trimmed, SearchWorker.Mode.HP_ISMCTS, c,
             (int) number(name, params, "particles", DEFAULT_ROLLOUT_PARTICLES)).withVisitDraw(visitDraw(name, params))
-            .withMast(mast);
+            .withMast(mast, nst);
       default:
         return new IsmctsAgent(trimmed, SearchWorker.Mode.MO_ISMCTS, c)
             .withInference((int) number(name, params, "infer", 0)).withVisitDraw(visitDraw(name, params))
-            .withReuse(reuse(name, params)).withMast(mast);
+            .withReuse(reuse(name, params)).withMast(mast, nst);
     }
   }
 
   /**
    * {@code rollout=random} (the default): uniformly random rollouts; {@code rollout=mast}: move-average sampling
-   * (see {@link veil.ai.search.Mast}), ε-greedy with {@code eps} (default {@link Mast#DEFAULT_EPSILON}). Returns
-   * MAST's ε, or -1 for random rollouts.
+   * (see {@link veil.ai.search.Mast}), ε-greedy with {@code eps} (default {@link Mast#DEFAULT_EPSILON});
+   * {@code rollout=nst}: the same with pairs of moves (NST). Returns the ε, or -1 for random rollouts.
    */
   private static double mastEpsilon(String agent, Map<String, String> params) {
     String v = params.getOrDefault("rollout", "random").trim();
-    if (!v.equals("random") && !v.equals("mast")) {
-      throw new IllegalArgumentException("agent '" + agent + "': rollout must be random or mast, was '" + v + "'");
+    if (!v.equals("random") && !v.equals("mast") && !v.equals("nst")) {
+      throw new IllegalArgumentException(
+          "agent '" + agent + "': rollout must be random, mast or nst, was '" + v + "'");
     }
     if (v.equals("random")) {
       if (params.containsKey("eps")) {
-        throw new IllegalArgumentException("agent '" + agent + "': eps is MAST's exploration; it needs rollout=mast");
+        throw new IllegalArgumentException(
+            "agent '" + agent + "': eps is MAST's exploration; it needs rollout=mast or rollout=nst");
       }
       return -1;
     }

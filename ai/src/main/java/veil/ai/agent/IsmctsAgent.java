@@ -70,10 +70,13 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
     return this;
   }
 
-  /** This agent with MAST rollouts of exploration {@code epsilon} ({@code rollout=mast}); negative: random ones. */
-  public IsmctsAgent withMast(double epsilon) {
+  /**
+   * This agent with MAST rollouts of exploration {@code epsilon} ({@code rollout=mast}; with {@code ngrams},
+   * {@code rollout=nst}); negative: random ones.
+   */
+  public IsmctsAgent withMast(double epsilon, boolean ngrams) {
     if (epsilon >= 0) {
-      setMast(epsilon);
+      setMast(epsilon, ngrams);
     }
     return this;
   }

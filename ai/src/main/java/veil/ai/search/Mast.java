@@ -14,6 +14,12 @@ import veil.model.Uniform;
  * counts as the best reward, 1, so every move is tried; ties at random). Chance ({@code random}) always moves
  * uniformly.
  *
+ * <p>With {@code ngrams} (NST, the N-gram selection technique of the same paper, with N ≤ 2) each role also keeps
+ * the mean reward of each pair (previous move, move), where the previous move is the move recorded just before in
+ * the iteration (by any role that had a choice: in a card game, usually the card the previous player played); a
+ * move's value in the rollout is then the average of its MAST mean and, once the pair was seen {@link
+ * #NGRAM_MIN_COUNT} times, the pair's mean.
+ *
  * <p>The statistics are the worker's own: they are filled only by the iterations this worker runs, over the worlds
  * its agent drew, and cleared at the start of every decision ({@link #clear}). An honest agent's MAST therefore
  * knows nothing its observation does not.
@@ -26,7 +32,12 @@ public final class Mast {
   /** The default probability of a uniformly random move in a MAST rollout. */
   public static final double DEFAULT_EPSILON = 0.4;
 
+  /** Times a pair must have been seen before NST uses its mean (Tak, Winands and Björnsson 2012 used 7). */
+  public static final int NGRAM_MIN_COUNT = 7;
+
   private static final int EMPTY = Game.NO_MOVE; // the one int no game uses as a move
+  /** The "previous move" of the first move of an iteration. */
+  private static final int START = Game.NO_MOVE;
 
   private final int randomRole;
   private final double epsilon;
@@ -37,8 +48,19 @@ public final class Mast {
   private int[] trailRole = new int[256];
   private int[] trailMove = new int[256];
   private int trailLen;
+  // NST: per role, pairs (previous, move) as one long key; a slot is empty while its count is 0.
+  private final boolean ngrams;
+  private final long[][] pairKeys;
+  private final double[][] pairSum;
+  private final int[][] pairCount;
+  private final int[] pairSize;
 
   public Mast(int roles, int randomRole, double epsilon) {
+    this(roles, randomRole, epsilon, false);
+  }
+
+  /** As {@link #Mast(int, int, double)}; with {@code ngrams}, NST's pairs too. */
+  public Mast(int roles, int randomRole, double epsilon, boolean ngrams) {
     if (!(epsilon >= 0 && epsilon <= 1)) {
       throw new IllegalArgumentException("MAST's epsilon must be in 0..1, was " + epsilon);
     }
@@ -54,6 +76,21 @@ public final class Mast {
       sum[r] = new double[64];
       count[r] = new int[64];
     }
+    this.ngrams = ngrams;
+    int pr = ngrams ? roles : 0;
+    pairKeys = new long[pr][];
+    pairSum = new double[pr][];
+    pairCount = new int[pr][];
+    pairSize = new int[pr];
+    for (int r = 0; r < pr; r++) {
+      pairKeys[r] = new long[256];
+      pairSum[r] = new double[256];
+      pairCount[r] = new int[256];
+    }
+  }
+
+  public boolean ngrams() {
+    return ngrams;
   }
 
   public double epsilon() {
@@ -68,6 +105,13 @@ public final class Mast {
         Arrays.fill(sum[r], 0);
         Arrays.fill(count[r], 0);
         size[r] = 0;
+      }
+    }
+    for (int r = 0; r < pairKeys.length; r++) {
+      if (pairSize[r] > 0) {
+        Arrays.fill(pairSum[r], 0);
+        Arrays.fill(pairCount[r], 0);
+        pairSize[r] = 0;
       }
     }
     trailLen = 0;
@@ -99,6 +143,11 @@ public final class Mast {
       int slot = slotFor(r, trailMove[i]);
       sum[r][slot] += reward[r];
       count[r][slot]++;
+      if (ngrams) {
+        int p = pairSlotFor(r, pairKey(i == 0 ? START : trailMove[i - 1], trailMove[i]));
+        pairSum[r][p] += reward[r];
+        pairCount[r][p]++;
+      }
     }
     trailLen = 0;
   }
@@ -115,12 +164,28 @@ public final class Mast {
     return slot < 0 ? 0 : count[role][slot];
   }
 
-  /** The rollout's choice for {@code role} among {@code ml} (two or more moves; {@code role} is not chance). */
+  /** NST: the mean reward of {@code role}'s pair (previous, move), or NaN when it was never seen. */
+  public double pairMean(int role, int previous, int move) {
+    int p = findPair(role, pairKey(previous, move));
+    return p < 0 ? Double.NaN : pairSum[role][p] / pairCount[role][p];
+  }
+
+  /** NST: how often {@code role}'s pair (previous, move) was credited so far. */
+  public int pairCount(int role, int previous, int move) {
+    int p = findPair(role, pairKey(previous, move));
+    return p < 0 ? 0 : pairCount[role][p];
+  }
+
+  /**
+   * The rollout's choice for {@code role} among {@code ml} (two or more moves; {@code role} is not chance), after
+   * the moves recorded so far in this iteration.
+   */
   int choose(int role, MoveList ml, SplittableRandom rng) {
     int n = ml.size();
     if (epsilon > 0 && rng.nextDouble() < epsilon) {
       return ml.get(Uniform.below(rng, n));
     }
+    int previous = trailLen == 0 ? START : trailMove[trailLen - 1];
     int best = ml.get(0);
     double bestValue = Double.NEGATIVE_INFINITY;
     int ties = 0;
@@ -128,6 +193,12 @@ public final class Mast {
       int m = ml.get(i);
       int slot = find(role, m);
       double v = slot < 0 ? 1.0 : sum[role][slot] / count[role][slot];
+      if (ngrams) {
+        int p = findPair(role, pairKey(previous, m));
+        if (p >= 0 && pairCount[role][p] >= NGRAM_MIN_COUNT) {
+          v = (v + pairSum[role][p] / pairCount[role][p]) / 2;
+        }
+      }
       if (v > bestValue) {
         bestValue = v;
         best = m;
@@ -174,6 +245,75 @@ public final class Mast {
     k[i] = move;
     size[role]++;
     return i;
+  }
+
+  private static long pairKey(int previous, int move) {
+    return ((long) previous << 32) | (move & 0xFFFFFFFFL);
+  }
+
+  private static int pairHash(long key, int mask) {
+    long h = key * 0x9E3779B97F4A7C15L;
+    return (int) (h ^ (h >>> 32)) & mask;
+  }
+
+  private int findPair(int role, long key) {
+    long[] k = pairKeys[role];
+    int[] c = pairCount[role];
+    int mask = k.length - 1;
+    for (int i = pairHash(key, mask); ; i = (i + 1) & mask) {
+      if (c[i] == 0) {
+        return -1;
+      }
+      if (k[i] == key) {
+        return i;
+      }
+    }
+  }
+
+  // A slot is taken once its count is positive: the caller credits the slot it gets at once.
+  private int pairSlotFor(int role, long key) {
+    long[] k = pairKeys[role];
+    int[] c = pairCount[role];
+    int mask = k.length - 1;
+    int i = pairHash(key, mask);
+    while (c[i] != 0) {
+      if (k[i] == key) {
+        return i;
+      }
+      i = (i + 1) & mask;
+    }
+    if (2 * (pairSize[role] + 1) > k.length) {
+      growPairs(role);
+      return pairSlotFor(role, key);
+    }
+    k[i] = key;
+    pairSize[role]++;
+    return i;
+  }
+
+  private void growPairs(int role) {
+    long[] oldKeys = pairKeys[role];
+    double[] oldSum = pairSum[role];
+    int[] oldCount = pairCount[role];
+    int cap = oldKeys.length * 2;
+    long[] k = new long[cap];
+    double[] s = new double[cap];
+    int[] c = new int[cap];
+    int mask = cap - 1;
+    for (int j = 0; j < oldKeys.length; j++) {
+      if (oldCount[j] != 0) {
+        int i = pairHash(oldKeys[j], mask);
+        while (c[i] != 0) {
+          i = (i + 1) & mask;
+        }
+        k[i] = oldKeys[j];
+        s[i] = oldSum[j];
+        c[i] = oldCount[j];
+      }
+    }
+    pairKeys[role] = k;
+    pairSum[role] = s;
+    pairCount[role] = c;
   }
 
   private void grow(int role) {

@@ -151,10 +151,16 @@ public final class SearchWorker {
 
   /**
    * Rollouts by move-average sampling with exploration {@code epsilon} (see {@link Mast}), or uniformly random ones
-   * when {@code epsilon} is negative. The statistics start empty; {@link #startDecision} empties them.
+   * when {@code epsilon} is negative; with {@code ngrams}, NST (pairs of moves too). The statistics start empty;
+   * {@link #startDecision} empties them.
    */
+  public void setMast(double epsilon, boolean ngrams) {
+    mast = epsilon < 0 ? null : new Mast(roles, randomRole, epsilon, ngrams);
+  }
+
+  /** MAST rollouts ({@link #setMast(double, boolean)} without pairs). */
   public void setMast(double epsilon) {
-    mast = epsilon < 0 ? null : new Mast(roles, randomRole, epsilon);
+    setMast(epsilon, false);
   }
 
   /** The MAST statistics of this worker, or null when its rollouts are random. */

@@ -29,6 +29,8 @@ class MastAgentTest {
     for (String agent : List.of("uct-cheat", "pimc", "so-ismcts", "mo-ismcts", "hp-ismcts")) {
       int differ = 0;
       for (long seed = 1; seed <= 6; seed++) {
+        MatchRecord nst = play(agent + ":rollout=nst", seed);
+        assertThat(nst.failure()).as(agent).isNull();
         MatchRecord mast = play(agent + ":rollout=mast", seed);
         assertThat(mast.failure()).as(agent).isNull();
         for (long f : mast.fallbacks()) {
@@ -48,7 +50,7 @@ class MastAgentTest {
 
   @Test
   void badValuesAreRefused() {
-    assertThatThrownBy(() -> Agents.create("so-ismcts:rollout=nst")).hasMessageContaining("random or mast");
+    assertThatThrownBy(() -> Agents.create("so-ismcts:rollout=gibbs")).hasMessageContaining("random, mast or nst");
     assertThatThrownBy(() -> Agents.create("so-ismcts:eps=0.2")).hasMessageContaining("rollout=mast");
     assertThatThrownBy(() -> Agents.create("uct-cheat:rollout=mast:eps=2")).hasMessageContaining("0..1");
     assertThatThrownBy(() -> Agents.create("pimc:rollout=mast:eps=x")).hasMessageContaining("number");
