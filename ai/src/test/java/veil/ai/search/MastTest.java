@@ -231,6 +231,38 @@ class MastTest {
     assertThat(new Mast(2, -1, 0.4).ngrams()).isFalse();
   }
 
+  /** Bytes the calling thread allocates over {@code n} iterations after a warm-up, with the tree at its cap. */
+  private static long bytesPerIteration(double epsilon, boolean ngrams, int n) {
+    Echo game = new Echo();
+    SearchWorker w = new SearchWorker(game, 0, SearchWorker.Mode.UCT, 0.7);
+    w.setRandom(new SplittableRandom(4));
+    w.setMaxNodes(1); // the tree stops growing at once: what is left is selection at the root and the rollout
+    w.setMast(epsilon, ngrams);
+    w.startDecision();
+    State root = game.initialState();
+    State world = game.initialState();
+    for (int i = 0; i < 20_000; i++) {
+      world.copyFrom(root);
+      w.iterate(world, 0);
+    }
+    com.sun.management.ThreadMXBean mx =
+        (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+    long id = Thread.currentThread().getId();
+    long before = mx.getThreadAllocatedBytes(id);
+    for (int i = 0; i < n; i++) {
+      world.copyFrom(root);
+      w.iterate(world, 0);
+    }
+    return (mx.getThreadAllocatedBytes(id) - before) / n;
+  }
+
+  @Test
+  void theRolloutAllocatesNothing() {
+    assertThat(bytesPerIteration(-1, false, 2000)).as("random rollouts").isZero();
+    assertThat(bytesPerIteration(0.4, false, 2000)).as("MAST").isZero();
+    assertThat(bytesPerIteration(0.4, true, 2000)).as("NST").isZero();
+  }
+
   private static void credit(Mast mast, int role, int move, double reward) {
     mast.startIteration();
     mast.record(role, move);
