@@ -8,6 +8,7 @@ import veil.ai.agent.IsmctsAgent;
 import veil.ai.agent.PimcAgent;
 import veil.ai.agent.RandomAgent;
 import veil.ai.agent.UctCheatAgent;
+import veil.ai.search.Mast;
 import veil.ai.search.SearchWorker;
 
 /**
@@ -23,6 +24,9 @@ import veil.ai.search.SearchWorker;
  *       moves over N weighted worlds per decision, default 0 = off);
  *   <li>{@code mo-ismcts} — multiple-observer ISMCTS ({@code c}, {@code infer});
  *   <li>{@code reuse=K} (so-ismcts, mo-ismcts): each sampled world serves K iterations (default 1);
+ *   <li>{@code rollout=mast} (every search agent): rollouts by move-average sampling, ε-greedy with {@code eps}
+ *       (default 0.4), instead of uniformly random ones; {@code rollout=nst}: with pairs of moves too (see {@link
+ *       veil.ai.search.Mast});
  *   <li>{@code hp-ismcts} — multiple-observer ISMCTS whose opponents learn from their own information sets
  *       and whose rollouts guess from the searcher's information set ({@code c}, {@code particles}, default 8).
  * </ul>
@@ -44,11 +48,11 @@ public final class Agents {
 
   static {
     PARAMETERS.put("random", Set.of());
-    PARAMETERS.put("uct-cheat", Set.of("c"));
-    PARAMETERS.put("pimc", Set.of("c", "worlds"));
-    PARAMETERS.put("so-ismcts", Set.of("c", "infer", "final", "reuse"));
-    PARAMETERS.put("mo-ismcts", Set.of("c", "infer", "final", "reuse"));
-    PARAMETERS.put("hp-ismcts", Set.of("c", "particles", "final"));
+    PARAMETERS.put("uct-cheat", Set.of("c", "rollout", "eps"));
+    PARAMETERS.put("pimc", Set.of("c", "worlds", "rollout", "eps"));
+    PARAMETERS.put("so-ismcts", Set.of("c", "infer", "final", "reuse", "rollout", "eps"));
+    PARAMETERS.put("mo-ismcts", Set.of("c", "infer", "final", "reuse", "rollout", "eps"));
+    PARAMETERS.put("hp-ismcts", Set.of("c", "particles", "final", "rollout", "eps"));
   }
 
   /** The agent names, in the order they are documented. */
@@ -93,25 +97,64 @@ public final class Agents {
       throw new IllegalArgumentException("agent '" + name + "': c must be a number in 0.." + (int) MAX_EXPLORATION
           + ", was '" + params.get("c") + "'");
     }
+    double mast = mastEpsilon(name, params);
+    boolean nst = params.getOrDefault("rollout", "").trim().equals("nst");
     switch (name) {
       case "random":
         return new RandomAgent();
-      case "uct-cheat":
-        return new UctCheatAgent(trimmed, c);
-      case "pimc":
-        return new PimcAgent(trimmed, c, worlds(name, params));
+      case "uct-cheat": {
+        UctCheatAgent a = new UctCheatAgent(trimmed, c);
+        if (mast >= 0) {
+          a.setMast(mast, nst);
+        }
+        return a;
+      }
+      case "pimc": {
+        PimcAgent a = new PimcAgent(trimmed, c, worlds(name, params));
+        if (mast >= 0) {
+          a.setMast(mast, nst);
+        }
+        return a;
+      }
       case "so-ismcts":
         return new IsmctsAgent(trimmed, SearchWorker.Mode.SO_ISMCTS, c)
             .withInference((int) number(name, params, "infer", 0)).withVisitDraw(visitDraw(name, params))
-            .withReuse(reuse(name, params));
+            .withReuse(reuse(name, params)).withMast(mast, nst);
       case "hp-ismcts":
         return new IsmctsAgent(trimmed, SearchWorker.Mode.HP_ISMCTS, c,
-            (int) number(name, params, "particles", DEFAULT_ROLLOUT_PARTICLES)).withVisitDraw(visitDraw(name, params));
+            (int) number(name, params, "particles", DEFAULT_ROLLOUT_PARTICLES)).withVisitDraw(visitDraw(name, params))
+            .withMast(mast, nst);
       default:
         return new IsmctsAgent(trimmed, SearchWorker.Mode.MO_ISMCTS, c)
             .withInference((int) number(name, params, "infer", 0)).withVisitDraw(visitDraw(name, params))
-            .withReuse(reuse(name, params));
+            .withReuse(reuse(name, params)).withMast(mast, nst);
     }
+  }
+
+  /**
+   * {@code rollout=random} (the default): uniformly random rollouts; {@code rollout=mast}: move-average sampling
+   * (see {@link veil.ai.search.Mast}), ε-greedy with {@code eps} (default {@link Mast#DEFAULT_EPSILON});
+   * {@code rollout=nst}: the same with pairs of moves (NST). Returns the ε, or -1 for random rollouts.
+   */
+  private static double mastEpsilon(String agent, Map<String, String> params) {
+    String v = params.getOrDefault("rollout", "random").trim();
+    if (!v.equals("random") && !v.equals("mast") && !v.equals("nst")) {
+      throw new IllegalArgumentException(
+          "agent '" + agent + "': rollout must be random, mast or nst, was '" + v + "'");
+    }
+    if (v.equals("random")) {
+      if (params.containsKey("eps")) {
+        throw new IllegalArgumentException(
+            "agent '" + agent + "': eps is MAST's exploration; it needs rollout=mast or rollout=nst");
+      }
+      return -1;
+    }
+    double eps = number(agent, params, "eps", Mast.DEFAULT_EPSILON);
+    if (!(eps >= 0 && eps <= 1)) {
+      throw new IllegalArgumentException("agent '" + agent + "': eps must be a number in 0..1, was '"
+          + params.get("eps") + "'");
+    }
+    return eps;
   }
 
   /**

@@ -70,6 +70,17 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
     return this;
   }
 
+  /**
+   * This agent with MAST rollouts of exploration {@code epsilon} ({@code rollout=mast}; with {@code ngrams},
+   * {@code rollout=nst}); negative: random ones.
+   */
+  public IsmctsAgent withMast(double epsilon, boolean ngrams) {
+    if (epsilon >= 0) {
+      setMast(epsilon, ngrams);
+    }
+    return this;
+  }
+
   /** Draws the final move in proportion to root visits when {@code on} (final=visits). */
   public IsmctsAgent withVisitDraw(boolean on) {
     setVisitDraw(on);

@@ -83,6 +83,24 @@ abstract class SearchAgent implements Player {
   /** Whether the final move is drawn in proportion to root visits rather than the most visited one. */
   private boolean visitDraw;
 
+  /** MAST's exploration probability for the rollouts, or negative for uniformly random rollouts. */
+  private double mastEpsilon = -1;
+  /** Whether the rollout policy is NST (MAST with pairs of moves). */
+  private boolean ngrams;
+
+  /**
+   * Rollouts by move-average sampling ({@code rollout=mast}, see {@link veil.ai.search.Mast}) with exploration
+   * {@code epsilon}, with pairs of moves when {@code ngrams} ({@code rollout=nst}); each search thread keeps its
+   * own statistics, emptied at the start of every decision.
+   */
+  public void setMast(double epsilon, boolean ngrams) {
+    this.ngrams = ngrams;
+    if (!(epsilon >= 0 && epsilon <= 1)) {
+      throw new IllegalArgumentException("MAST's epsilon must be in 0..1, was " + epsilon);
+    }
+    this.mastEpsilon = epsilon;
+  }
+
   /** Draws the final move in proportion to its root visits (see {@code final=visits} in {@link veil.ai.Agents}). */
   public void setVisitDraw(boolean on) {
     this.visitDraw = on;
@@ -158,6 +176,10 @@ abstract class SearchAgent implements Player {
           w.rng = new SplittableRandom(rngSeed);
           // A CPU-clock deadline is this thread's own: each search thread gets the budget's CPU time.
           long due = w.cpuClock ? threadCpuNanos() + budget.millis() * 1_000_000L : deadline;
+          if (mastEpsilon >= 0 && w.search.mast() == null) {
+            w.search.setMast(mastEpsilon, ngrams); // made by the thread that uses it
+          }
+          w.search.startDecision();
           runThread(w, thread, threads, obs, trueState, legal, budget, share, due, votes[thread]);
         } catch (RuntimeException e) {
           errors[thread] = e;

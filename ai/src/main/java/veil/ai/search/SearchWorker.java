@@ -86,6 +86,8 @@ public final class SearchWorker {
   private final int[] particleJoint;
   private final MoveList particleLegal = new MoveList();
   private long shadowFailures;
+  /** The rollout policy: null for uniformly random rollouts (the engine's own playout), else MAST. */
+  private Mast mast;
 
   /** HP_ISMCTS: the temperature of the opponents' Boltzmann choice over mean rewards in [0,1]. */
   static final double OPPONENT_TEMPERATURE = 0.1;
@@ -145,6 +147,32 @@ public final class SearchWorker {
 
   public void setMaxNodes(int maxNodes) {
     this.maxNodes = Math.max(1, maxNodes);
+  }
+
+  /**
+   * Rollouts by move-average sampling with exploration {@code epsilon} (see {@link Mast}), or uniformly random ones
+   * when {@code epsilon} is negative; with {@code ngrams}, NST (pairs of moves too). The statistics start empty;
+   * {@link #startDecision} empties them.
+   */
+  public void setMast(double epsilon, boolean ngrams) {
+    mast = epsilon < 0 ? null : new Mast(roles, randomRole, epsilon, ngrams);
+  }
+
+  /** MAST rollouts ({@link #setMast(double, boolean)} without pairs). */
+  public void setMast(double epsilon) {
+    setMast(epsilon, false);
+  }
+
+  /** The MAST statistics of this worker, or null when its rollouts are random. */
+  public Mast mast() {
+    return mast;
+  }
+
+  /** A new decision: the rollout policy's statistics (MAST) start empty. The trees are cleared by {@link #clear}. */
+  public void startDecision() {
+    if (mast != null) {
+      mast.clear();
+    }
   }
 
   public void setRandom(SplittableRandom rng) {
@@ -264,7 +292,13 @@ public final class SearchWorker {
         throw noLegalMove(r);
       }
       int m = n > 1 && r == searcher && aliveCount > 0 ? informedChoice(ml) : -1;
+      if (n > 1 && m < 0 && mast != null && r != randomRole) {
+        m = mast.choose(r, ml, rng);
+      }
       joint[r] = n == 1 ? ml.get(0) : m >= 0 ? m : ml.get(Uniform.below(rng, n));
+      if (mast != null && n > 1) {
+        mast.record(r, joint[r]);
+      }
     }
     game.apply(world, joint, percepts);
     advanceParticles(world);
@@ -297,6 +331,10 @@ public final class SearchWorker {
     boolean inTree = true;
     int remaining = game.stepBound() - stepsPlayed;
     int steps = 0;
+    Mast mast = this.mast;
+    if (mast != null) {
+      mast.startIteration();
+    }
     while (!game.isTerminal(world)) {
       if (++steps > remaining) {
         throw new IllegalStateException(
@@ -305,6 +343,8 @@ public final class SearchWorker {
       if (!inTree) {
         if (particleCount > 0) {
           informedRolloutStep(world); // HP_ISMCTS: the information-set rollout, one step at a time
+        } else if (mast != null) {
+          steps += mastRollout(world, remaining - steps + 1) - 1;
         } else {
           // The rollout: the engine's own random playout loop, within what is left of the step bound.
           steps += game.playout(world, rng, remaining - steps + 1, joint, legal[0]) - 1;
@@ -334,6 +374,13 @@ public final class SearchWorker {
           joint[r] = select(t, node[t], r, ml);
         }
       }
+      if (mast != null) {
+        for (int r = 0; r < roles; r++) {
+          if (legal[r].size() > 1) {
+            mast.record(r, joint[r]);
+          }
+        }
+      }
       if (views != null) {
         creditOpponentViews(stepStart, stepsPlayed + steps - 1);
       }
@@ -358,6 +405,9 @@ public final class SearchWorker {
     }
     double[] reward = this.reward;
     game.scores(world, reward);
+    if (mast != null) {
+      mast.endIteration(reward);
+    }
     for (int i = 0; i < pathLen; i++) {
       SearchTree tree = trees[pathTree[i]];
       int a = pathArm[i];
@@ -365,6 +415,46 @@ public final class SearchWorker {
       double own = pathReward[i];
       tree.reward[a] += own == own ? own : reward[pathRole[i]];
     }
+  }
+
+  /**
+   * A MAST rollout from {@code world} (in place) until it is terminal or {@code maxSteps} joint moves were played:
+   * chance draws uniformly (as in the engine's playout), a role with one legal move plays it, any other role plays
+   * {@link Mast#choose}'s move, which is recorded for the iteration's credit.
+   *
+   * @return the number of joint moves played
+   */
+  private int mastRollout(State world, int maxSteps) {
+    int steps = 0;
+    int[] joint = this.joint;
+    while (steps < maxSteps && !game.isTerminal(world)) {
+      for (int r = 0; r < roles; r++) {
+        MoveList ml = legal[r];
+        int m;
+        if (r == randomRole) {
+          m = game.randomLegalMove(world, r, rng, ml);
+          if (m == Game.NO_MOVE) {
+            throw noLegalMove(r);
+          }
+        } else {
+          game.legalMoves(world, r, ml);
+          int n = ml.size();
+          if (n == 0) {
+            throw noLegalMove(r);
+          }
+          if (n == 1) {
+            m = ml.get(0);
+          } else {
+            m = mast.choose(r, ml, rng);
+            mast.record(r, m);
+          }
+        }
+        joint[r] = m;
+      }
+      game.apply(world, joint, null);
+      steps++;
+    }
+    return steps;
   }
 
   /** Advances the live particles by the step just played in the world (percepts holds the world's). */
