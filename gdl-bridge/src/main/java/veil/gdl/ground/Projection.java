@@ -24,9 +24,11 @@ import veil.gdl.term.Term;
  * </pre>
  *
  * <p>where the new relation holds exactly when some instance of the literal does, so the rule's head holds in the
- * same states. A literal is projected when the rule has another positive literal and the literal has at least two
- * variables that occur nowhere else in the rule (head, other literals, negations, distinct): one such variable (a
- * role in a move) multiplies the instances by a few, two or more (a move's unused squares) by their product.
+ * same states. A literal is projected when it and another positive literal of the rule depend on the state or the
+ * moves (static literals are folded away once grounded, so beside them the instances are the literal's own) and it
+ * has at least two variables that occur nowhere else in the rule (head, other literals, negations, distinct): one
+ * such variable (a role in a move) multiplies the instances by a few, two or more (a move's unused squares) by their
+ * product.
  */
 final class Projection {
   private Projection() {}
@@ -36,25 +38,49 @@ final class Projection {
     List<Rule> out = new ArrayList<>(rules.size());
     List<Rule> added = new ArrayList<>();
     int[] next = {1};
+    java.util.Set<Integer> dynamic = dynamicRelations(rules);
     for (Rule r : rules) {
-      out.add(project(r, symbols, added, next));
+      out.add(project(r, symbols, added, next, dynamic));
     }
     out.addAll(added);
     return out;
   }
 
-  private static Rule project(Rule r, Symbols symbols, List<Rule> added, int[] next) {
+  /** {@code true}, {@code does} and the relations whose rules read them, directly or through others. */
+  static java.util.Set<Integer> dynamicRelations(List<Rule> rules) {
+    java.util.Set<Integer> dynamic = new java.util.HashSet<>(List.of(Symbols.TRUE, Symbols.DOES));
+    boolean more = true;
+    while (more) {
+      more = false;
+      for (Rule r : rules) {
+        if (dynamic.contains(r.relation())) {
+          continue;
+        }
+        for (Literal l : r.body()) {
+          Term.Fn a = l instanceof Literal.Atom at ? at.atom() : l instanceof Literal.Not n ? n.atom() : null;
+          if (a != null && dynamic.contains(a.functor()) || l instanceof Literal.Or) {
+            more |= dynamic.add(r.relation());
+            break;
+          }
+        }
+      }
+    }
+    return dynamic;
+  }
+
+  private static Rule project(Rule r, Symbols symbols, List<Rule> added, int[] next, java.util.Set<Integer> dynamic) {
     List<Literal> body = r.body();
-    int positives = 0;
+    int dynamicPositives = 0;
     for (Literal l : body) {
       if (l instanceof Literal.Or) {
         return r;
       }
-      if (l instanceof Literal.Atom) {
-        positives++;
+      if (l instanceof Literal.Atom a && dynamic.contains(a.atom().functor())) {
+        dynamicPositives++;
       }
     }
-    if (positives < 2) {
+    // Beside static literals (folded away once grounded) the instances are those of the literal itself.
+    if (dynamicPositives < 2) {
       return r;
     }
     int n = r.varCount();
@@ -75,7 +101,7 @@ final class Projection {
     }
     List<Literal> newBody = null;
     for (int i = 0; i < body.size(); i++) {
-      if (!(body.get(i) instanceof Literal.Atom a)) {
+      if (!(body.get(i) instanceof Literal.Atom a) || !dynamic.contains(a.atom().functor())) {
         continue;
       }
       int local = 0;
