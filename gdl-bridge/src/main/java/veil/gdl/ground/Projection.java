@@ -26,11 +26,18 @@ import veil.gdl.term.Term;
  * <p>where the new relation holds exactly when some instance of the literal does, so the rule's head holds in the
  * same states. A literal is projected when it and another positive literal of the rule depend on the state or the
  * moves (static literals are folded away once grounded, so beside them the instances are the literal's own) and it
- * has at least two variables that occur nowhere else in the rule (head, other literals, negations, distinct): one
- * such variable (a role in a move) multiplies the instances by a few, two or more (a move's unused squares) by their
- * product.
+ * has at least {@link #MIN_LOCAL} variables that occur nowhere else in the rule (head, other literals, negations,
+ * distinct): a move's unused squares.
  */
 final class Projection {
+  /**
+   * The fewest variables of its own a literal must have to be projected. The instances it saves are the product of
+   * their domains; the price is one more layer of the network, which every step whose move changes the literal
+   * pays. Measured: Tic-Tac-Toe's "stays blank" rule, with two (a role, a column: 441 ground rules become 297),
+   * played 40% fewer random playouts per second projected; Amazons' frame rule, with five, does not ground without.
+   */
+  static final int MIN_LOCAL = 4;
+
   private Projection() {}
 
   /** The rules with every such literal projected, followed by the projection rules (which the grounder also joins). */
@@ -113,7 +120,7 @@ final class Projection {
           kept.add(v);
         }
       }
-      if (local < 2) {
+      if (local < MIN_LOCAL) {
         continue;
       }
       int functor = freshName(symbols, next);
