@@ -143,6 +143,25 @@ class GgpMatchTest {
     }
   }
 
+  /** {@code veil serve --mode strict} refuses rules that lenient mode repairs (here an undefined relation). */
+  @Test
+  void serveModeStrictRefusesRulesLenientModeRepairs() {
+    String rules = "((role a) (init s0) (<= (legal a go) (true s0)) (<= (next s1) (does a go))"
+        + " (<= terminal (true s1)) (<= terminal (nowhere)) (goal a 100))";
+    List<String> log = Collections.synchronizedList(new ArrayList<>());
+    GgpPlayer strict = new GgpPlayer("random", 1, 0, "strict", log::add);
+    players.add(strict);
+    assertThat(strict.handle("(START m1 a " + rules + " 10 10)")).isEqualTo("ERROR");
+    assertThat(String.join("\n", log)).contains("match m1: cannot play", "nowhere");
+    GgpPlayer lenient = new GgpPlayer("random", 1, 0, "lenient", line -> { });
+    players.add(lenient);
+    assertThat(lenient.handle("(START m2 a " + rules + " 10 10)")).isEqualTo("READY");
+    assertThat(lenient.handle("(PLAY m2 NIL)")).isEqualTo("go");
+    Run usage = Cli.run("serve", "--port", "0", "--mode", "fussy");
+    assertThat(usage.code()).isEqualTo(2);
+    assertThat(usage.err()).contains("--mode: mode must be strict or lenient");
+  }
+
   private static int freePort() throws java.io.IOException {
     try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       return s.getLocalPort();
