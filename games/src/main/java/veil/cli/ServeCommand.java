@@ -49,6 +49,11 @@ final class ServeCommand implements Callable<Integer> {
           + " margin).")
   long timeMs;
 
+  @Option(names = "--mode", paramLabel = "strict|lenient", defaultValue = "lenient",
+      description = "How the rules a match sends are checked (default: ${DEFAULT-VALUE}; see `veil check --help`):"
+          + " rules strict mode refuses are answered with ERROR.")
+  String mode;
+
   @Option(names = "--matches", paramLabel = "N", defaultValue = "0",
       description = "Stop after N matches have ended (STOP or ABORT); 0 (the default) serves until stopped.")
   int matches;
@@ -64,7 +69,12 @@ final class ServeCommand implements Callable<Integer> {
     }
     GgpPlayer player;
     try {
-      player = new GgpPlayer(agent, seed, timeMs, line -> {
+      veil.gdl.check.Mode.parse(mode);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), "--mode: " + e.getMessage());
+    }
+    try {
+      player = new GgpPlayer(agent, seed, timeMs, mode, line -> {
         synchronized (out) {
           out.println(line);
           out.flush();

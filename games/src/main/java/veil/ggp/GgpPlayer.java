@@ -47,6 +47,7 @@ public final class GgpPlayer {
   }
 
   private final String agentSpec;
+  private final String mode;
   private final long seed;
   private final long maxMillisPerMove;
   private final Consumer<String> log;
@@ -96,6 +97,16 @@ public final class GgpPlayer {
    * @throws IllegalArgumentException for an unknown or clairvoyant agent
    */
   public GgpPlayer(String agentSpec, long seed, long maxMillisPerMove, Consumer<String> log) {
+    this(agentSpec, seed, maxMillisPerMove, "lenient", log);
+  }
+
+  /**
+   * @param mode how the rules a match sends are checked: "strict" or "lenient" (see {@link veil.gdl.check.Mode});
+   *     rules strict mode refuses are answered with ERROR and logged
+   */
+  public GgpPlayer(String agentSpec, long seed, long maxMillisPerMove, String mode, Consumer<String> log) {
+    veil.gdl.check.Mode.parse(mode);
+    this.mode = mode;
     Player p = Agents.create(agentSpec);
     if (!(p instanceof Agent)) {
       throw new IllegalArgumentException("agent '" + agentSpec + "' sees the true state; a GGP player must be"
@@ -199,7 +210,7 @@ public final class GgpPlayer {
   private Match load(String id, String roleName, String rules, long matchSeed)
       throws GameLoadException {
     long t0 = System.nanoTime();
-    KifGame game = new KifLoader().load("match " + id, rules, Map.of("name", "ggp " + id));
+    KifGame game = new KifLoader().load("match " + id, rules, Map.of("name", "ggp " + id, "mode", mode));
     int role = game.role(roleName);
     if (role < 0 || role == game.randomRole()) {
       throw new GameLoadException("the rules have no player role '" + roleName + "'");

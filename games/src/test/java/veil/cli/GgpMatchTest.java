@@ -101,6 +101,85 @@ class GgpMatchTest {
     }
   }
 
+  /**
+   * The README's example match as it is written there: two {@code veil serve} commands (so-ismcts and random, each
+   * stopping after the two matches), {@code veil host blind-tic-tac-toe-gdl} with the Dresden messages and a JSON
+   * record, and {@code veil replay} of that record as white saw it.
+   */
+  @Test
+  void theReadmeExampleMatchWithServeCommands(@TempDir Path dir) throws Exception {
+    int portA = freePort();
+    int portB = freePort();
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+    try {
+      java.util.concurrent.Future<Run> a = pool.submit(() -> Cli.run("serve", "--port", Integer.toString(portA),
+          "--agent", "so-ismcts", "--matches", "2"));
+      java.util.concurrent.Future<Run> b = pool.submit(() -> Cli.run("serve", "--port", Integer.toString(portB),
+          "--agent", "random", "--matches", "2"));
+      awaitListening(portA);
+      awaitListening(portB);
+      String urlA = "http://127.0.0.1:" + portA + "/";
+      String urlB = "http://127.0.0.1:" + portB + "/";
+      Path json = dir.resolve("blind.jsonl");
+      Run host = Cli.run("host", "blind-tic-tac-toe-gdl", "--players", urlA + "," + urlB, "--startclock", "5",
+          "--playclock", "1", "--matches", "2", "--json", json.toString());
+      assertThat(host.code()).as(host.out() + host.err()).isZero();
+      Run servedA = a.get(60, java.util.concurrent.TimeUnit.SECONDS);
+      Run servedB = b.get(60, java.util.concurrent.TimeUnit.SECONDS);
+      assertThat(servedA.code()).as(servedA.err()).isZero();
+      assertThat(servedB.code()).as(servedB.err()).isZero();
+      assertThat(servedA.out()).contains("veil serve: so-ismcts plays on " + urlA + " (loopback only) for 2 matches");
+      assertThat(servedB.out()).contains("veil serve: random plays on " + urlB);
+      List<JsonNode> file = lines(json);
+      assertThat(file).hasSize(4);
+      assertThat(file.get(3).get("type").asText()).isEqualTo("summary");
+      assertThat(file.get(3).get("failures").asInt()).isZero();
+      assertThat(file.get(1).get("seats").get(0).get("agent").asText()).isEqualTo(urlA);
+      Run replay = Cli.run("replay", json.toString(), "--game", "0", "--viewer", "white");
+      assertThat(replay.code()).as(replay.err()).isZero();
+      assertThat(replay.out()).contains(" as white saw it: ", "terminal; goals").doesNotContain("black sees");
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** {@code veil serve --mode strict} refuses rules that lenient mode repairs (here an undefined relation). */
+  @Test
+  void serveModeStrictRefusesRulesLenientModeRepairs() {
+    String rules = "((role a) (init s0) (<= (legal a go) (true s0)) (<= (next s1) (does a go))"
+        + " (<= terminal (true s1)) (<= terminal (nowhere)) (goal a 100))";
+    List<String> log = Collections.synchronizedList(new ArrayList<>());
+    GgpPlayer strict = new GgpPlayer("random", 1, 0, "strict", log::add);
+    players.add(strict);
+    assertThat(strict.handle("(START m1 a " + rules + " 10 10)")).isEqualTo("ERROR");
+    assertThat(String.join("\n", log)).contains("match m1: cannot play", "nowhere");
+    GgpPlayer lenient = new GgpPlayer("random", 1, 0, "lenient", line -> { });
+    players.add(lenient);
+    assertThat(lenient.handle("(START m2 a " + rules + " 10 10)")).isEqualTo("READY");
+    assertThat(lenient.handle("(PLAY m2 NIL)")).isEqualTo("go");
+    Run usage = Cli.run("serve", "--port", "0", "--mode", "fussy");
+    assertThat(usage.code()).isEqualTo(2);
+    assertThat(usage.err()).contains("--mode: mode must be strict or lenient");
+  }
+
+  private static int freePort() throws java.io.IOException {
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    }
+  }
+
+  private static void awaitListening(int port) throws InterruptedException {
+    long end = System.nanoTime() + 30_000_000_000L;
+    while (System.nanoTime() < end) {
+      try (java.net.Socket s = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), port)) {
+        return;
+      } catch (java.io.IOException e) {
+        Thread.sleep(50);
+      }
+    }
+    throw new AssertionError("veil serve did not listen on port " + port + " within 30 s");
+  }
+
   private static String matchId(String start) throws Exception {
     return Sexp.parse(start).get(1).atom();
   }

@@ -18,7 +18,9 @@ import veil.gdl.term.Term;
  * {@code (true f)} holds for every f some {@code init} or {@code next} atom mentions, {@code (does r m)} for every
  * {@code (legal r m)} atom, and negated atoms are ignored (assumed satisfiable). The fixpoint is semi-naive: each
  * round joins every rule with one body atom restricted to the atoms new in the last round. A last pass then
- * enumerates every rule instance whose positive atoms are all in that set; that is the ground program.
+ * enumerates every rule instance whose positive atoms are all in that set; that is the ground program. Before all
+ * this, a literal whose variables are mostly used nowhere else in its rule is projected onto the others through a
+ * relation of its own ({@link Projection}), so that a move's unused squares do not multiply the rule's instances.
  *
  * <p>Work is bounded: the number of atoms, of ground rules, of match attempts and the nesting of terms built by
  * rules all have limits, so that hostile or mistaken rules (e.g. {@code (<= (p (s ?x)) (p ?x))}) end with a clear
@@ -94,8 +96,14 @@ public final class Grounder {
    * which instead of reporting an error, so that the caller can play the game without grounding.
    */
   public static Attempt tryGround(List<Rule> rules, Symbols symbols, Limits limits, Report report) {
+    return tryGround(rules, symbols, limits, report, true);
+  }
+
+  /** {@link #tryGround}, with {@code project} false to measure what {@link Projection} saves (tests only). */
+  public static Attempt tryGround(List<Rule> rules, Symbols symbols, Limits limits, Report report, boolean project) {
     Grounder g = new Grounder(symbols, report, limits);
     g.sizeLimitsAreErrors = false;
+    g.project = project;
     GroundProgram gp = g.run(rules);
     return new Attempt(gp, g.tooLarge);
   }
@@ -129,7 +137,11 @@ public final class Grounder {
     }
   }
 
-  private GroundProgram run(List<Rule> rules) {
+  /** Whether rules are rewritten by {@link Projection} before grounding (off only to measure what it saves). */
+  private boolean project = true;
+
+  private GroundProgram run(List<Rule> given) {
+    List<Rule> rules = project ? Projection.apply(given, symbols) : given;
     try {
       List<Plan> zero = new ArrayList<>();
       List<Plan> deltaPlans = new ArrayList<>();
