@@ -478,7 +478,11 @@ public final class Step {
       totals.addAll(next);
       if (totals.size() > Analysis.MAX_VALUES) {
         throw new ExportException("export-gdl: the totals of the match of " + m.game.name + " can take more than "
-            + Analysis.MAX_VALUES + " values within " + parts.deals() + " deals");
+            + Analysis.MAX_VALUES + " values within " + parts.deals() + " deals: " + totals.size() + " values from "
+            + totals.first() + " to " + totals.last() + " after " + d + " deals, a deal scoring " + scores.size()
+            + " values from " + scores.first() + " to " + scores.last() + "; the export writes every number a "
+            + "family holds as one constant and grounds its arithmetic over them, so it refuses a number of more "
+            + "than " + Analysis.MAX_VALUES + " values (fewer deals: deals:, or a smaller target: to:)");
       }
       last = next;
     }
