@@ -321,4 +321,19 @@ class MatchRulesTest {
     assertThatThrownBy(() -> new LudLoader().load("m.lud", text, Map.of()))
         .hasMessageContaining("a game plays one match");
   }
+
+  @Test
+  void keepNamesVariablesOfTheGameOnceEach() throws Exception {
+    String game = "(game \"M\" (players 2) (equipment {(deck \"Deck\" suits:{Red} ranks:{1 2}) (hand Each)})"
+        + " (vars {(var \"Kept\" Each)}) (rules (start (deal 1 to:(hand Each))) (play (pass))"
+        + " (end (if (= (turns) 2) (match (byScore (count (hand Player))) to:3 deals:2 keep:KEEP)))))";
+    assertThat(new LudLoader().load("m.lud", game.replace("KEEP", "{\"Kept\"}"), Map.of()).varNames)
+        .contains("Kept[p1]", "Kept[p2]", "Total[p1]", "Deal");
+    assertThatThrownBy(() -> new LudLoader().load("m.lud", game.replace("KEEP", "{\"Kep\"}"), Map.of()))
+        .hasMessageContaining("m.lud:1:").hasMessageContaining("keep: names no variable of the game: \"Kep\"");
+    assertThatThrownBy(() -> new LudLoader().load("m.lud", game.replace("KEEP", "{\"Kept\" \"Kept\"}"), Map.of()))
+        .hasMessageContaining("keep: names \"Kept\" twice");
+    assertThatThrownBy(() -> new LudLoader().load("m.lud", game.replace("KEEP", "{\"Total\"}"), Map.of()))
+        .hasMessageContaining("the match keeps \"Total\" anyway");
+  }
 }
