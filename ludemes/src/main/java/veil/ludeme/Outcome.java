@@ -21,7 +21,8 @@ public interface Outcome {
     /** Adds the deal's scores to the totals and counts the deal; true when another deal follows. */
     boolean nextDeal(LudState s);
 
-    /** The slots of {@link LudState#v} kept from one deal to the next (the totals and the deal count); read only. */
+    /** The slots of {@link LudState#v} kept from one deal to the next (the totals, the deal count and keep:'s
+     * variables); read only. */
     int[] keptSlots();
 
     /** The slot of the number of deals played (0 in the first deal); the player after the dealer is it mod n. */

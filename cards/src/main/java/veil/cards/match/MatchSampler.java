@@ -22,11 +22,12 @@ import veil.model.State;
  * one-deal game draws its history from the deal's part of the observation, the history is replayed in the match
  * (which must reproduce the observation, {@code newdeal} included), and its last state begins the next deal.
  *
- * <p>Distribution. Deals share nothing but the totals and the deal count (the cards are gathered and dealt anew),
- * so drawing the deals one after the other, each from its posterior given the state it began in, is the posterior of
- * the whole history when each deal's start is the same in every history consistent with the observation: that is,
- * when the totals follow from what the observer saw (scores from visible won piles and public bids, as in every
- * bundled trick game). When two drawn histories of one observation begin a deal in different states, the draw may
+ * <p>Distribution. Deals share nothing but the totals, the deal count and the variables the match keeps
+ * ({@code keep:}, such as Spades' bag count); the cards are gathered and dealt anew. A deal's start state holds them
+ * all, so drawing the deals one after the other, each from its posterior given the state it began in, is the
+ * posterior of the whole history when each deal's start is the same in every history consistent with the
+ * observation: that is, when the totals and kept variables follow from what the observer saw (scores and bags from
+ * visible won piles and public bids, as in every bundled trick game). When two drawn histories of one observation begin a deal in different states, the draw may
  * lean towards the states whose later deals fit the observation better, and {@link #approximate} says so from then
  * on for that observation's player.
  */

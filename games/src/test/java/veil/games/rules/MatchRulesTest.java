@@ -204,6 +204,68 @@ class MatchRulesTest {
   }
 
   /**
+   * Spades to 500 (Target=500, keep:{"Bags"}) against a reference over whole matches: a side's bags (tricks over its
+   * contract) add up from hand to hand, and each time they reach ten the side loses 100 and ten bags are taken off.
+   * A version that resets the bags each hand fails here: the reference requires penalties in hands whose own
+   * overtricks are fewer than ten.
+   */
+  @Test
+  void spadesBagsCarryOverFromHandToHandOfAMatch() {
+    CompiledGame game = Play.load("spades", Map.of("Target", "500"));
+    int carried = 0;
+    for (int seed = 0; seed < 6; seed++) {
+      Play p = new Play(game);
+      SplittableRandom rng = new SplittableRandom(seed);
+      int[] totals = new int[2];
+      int[] bags = new int[2];
+      for (int hand = 0; !p.over(); hand++) {
+        p.dealRest(seed * 100L + hand);
+        assertThat(p.mover()).as("first bidder of hand %d", hand).isEqualTo(hand % 4);
+        int[] bids = new int[4];
+        for (int k = 0; k < 4; k++) {
+          int m = p.mover();
+          bids[m] = 1 + rng.nextInt(3); // no nil: the side's tricks alone decide its score
+          p.play("(bid " + bids[m] + ")");
+        }
+        int[] tricks = new int[2];
+        int leader = -1;
+        List<String> trick = new ArrayList<>();
+        while (!p.over() && p.var("Deal") == hand) {
+          int m = p.mover();
+          if (trick.isEmpty()) {
+            leader = m;
+          }
+          trick.add(Play.cardOf(p.randomStep(rng).get(m)));
+          if (trick.size() == 4) {
+            tricks[(leader + Play.bestCard(trick, (c, led) -> Play.suitOf(c).equals("spades") ? 100 + Play.rankOf(c)
+                : Play.suitOf(c).equals(Play.suitOf(led)) ? Play.rankOf(c) : 0)) % 2]++;
+            trick.clear();
+          }
+        }
+        assertThat(tricks[0] + tricks[1]).isEqualTo(13);
+        for (int side = 0; side < 2; side++) {
+          int contract = bids[side] + bids[side + 2];
+          int over = tricks[side] - contract;
+          int score = over >= 0 ? 10 * contract + over : -10 * contract;
+          bags[side] += Math.max(0, over);
+          while (bags[side] >= 10) {
+            score -= 100;
+            bags[side] -= 10;
+            carried += over < 10 ? 1 : 0;
+          }
+          totals[side] += score;
+          assertThat(p.var("Total[p" + (side + 1) + "]")).as("seed %d hand %d", seed, hand).isEqualTo(totals[side]);
+          assertThat(p.var("Total[p" + (side + 3) + "]")).isEqualTo(totals[side]);
+          assertThat(p.var("Bags[p" + (side + 1) + "]")).as("seed %d hand %d", seed, hand).isEqualTo(bags[side]);
+        }
+      }
+      double ours = Integer.compare(totals[0], totals[1]) * 0.5 + 0.5;
+      assertThat(p.scores()).containsExactly(new double[] {ours, 1 - ours, ours, 1 - ours}, within(1e-12));
+    }
+    assertThat(carried).as("penalties owed to bags carried over from earlier hands").isGreaterThan(5);
+  }
+
+  /**
    * Hearts to 100 (Target=100): each hand's points (those the one-hand game ranks by) are added to the totals; the
    * match ends at the first hand after which a total is 100 or more, and the lowest total ranks first.
    */
@@ -258,5 +320,20 @@ class MatchRulesTest {
         + " (if (= (turns) 3) (match (byScore (count (hand Player))) to:3 deals:2))})))";
     assertThatThrownBy(() -> new LudLoader().load("m.lud", text, Map.of()))
         .hasMessageContaining("a game plays one match");
+  }
+
+  @Test
+  void keepNamesVariablesOfTheGameOnceEach() throws Exception {
+    String game = "(game \"M\" (players 2) (equipment {(deck \"Deck\" suits:{Red} ranks:{1 2}) (hand Each)})"
+        + " (vars {(var \"Kept\" Each)}) (rules (start (deal 1 to:(hand Each))) (play (pass))"
+        + " (end (if (= (turns) 2) (match (byScore (count (hand Player))) to:3 deals:2 keep:KEEP)))))";
+    assertThat(new LudLoader().load("m.lud", game.replace("KEEP", "{\"Kept\"}"), Map.of()).varNames)
+        .contains("Kept[p1]", "Kept[p2]", "Total[p1]", "Deal");
+    assertThatThrownBy(() -> new LudLoader().load("m.lud", game.replace("KEEP", "{\"Kep\"}"), Map.of()))
+        .hasMessageContaining("m.lud:1:").hasMessageContaining("keep: names no variable of the game: \"Kep\"");
+    assertThatThrownBy(() -> new LudLoader().load("m.lud", game.replace("KEEP", "{\"Kept\" \"Kept\"}"), Map.of()))
+        .hasMessageContaining("keep: names \"Kept\" twice");
+    assertThatThrownBy(() -> new LudLoader().load("m.lud", game.replace("KEEP", "{\"Total\"}"), Map.of()))
+        .hasMessageContaining("the match keeps \"Total\" anyway");
   }
 }

@@ -76,6 +76,46 @@ class ExportLockstepTest {
   }
 
   /**
+   * A match that keeps a variable of the game from deal to deal (keep:): mini-match.lud with "Taken", each player's
+   * tricks over all deals so far, added to at the end of each deal and ranked on; the export must not reset it at a
+   * new deal (states compared fact by fact), and the engine keeps it too.
+   */
+  @Test
+  void aMatchKeepsItsKeptVariablesFromDealToDeal() throws Exception {
+    String resource = "veil/testgames/mini-match.lud";
+    String text = new String(getClass().getClassLoader().getResourceAsStream(resource).readAllBytes(),
+        java.nio.charset.StandardCharsets.UTF_8);
+    String end = "(match (byScore (/ (count (pile \"Won\" Player)) 2)) to:<Target> deals:<Deals>)";
+    assertThat(text).contains(end).contains("  (rules");
+    String kept = text.replace(end, "(match (byScore (var \"Taken\" Player)) to:<Target> deals:<Deals> "
+        + "keep:{\"Taken\"}) before:(forEach Player (add \"Taken\" Player (/ (count (pile \"Won\" Player)) 2)))")
+        .replace("  (rules", "  (vars {(var \"Taken\" Each range:0..9)})\n  (rules");
+    Map<String, String> options = Map.of("Target", "10", "Deals", "3");
+    GdlExport.Exported e = ExportFixtures.exportText(resource, kept, options);
+    veil.gdl.reason.KifGame gdl = ExportFixtures.load(e, "strict");
+    Lockstep.Result r = Lockstep.run(e.game(), gdl, 60, 13, e::facts, gdl::trueFacts);
+    assertThat(r.ok()).as(() -> r.mismatch().describe("engine", "gdl")).isTrue();
+    assertThat(r.steps()).isGreaterThanOrEqualTo(60 * 2 * 12);
+    // The engine: after two deals of three tricks, Taken is 3 for both or 6 for one (it was not reset).
+    veil.ludeme.CompiledGame g = e.game();
+    veil.ludeme.LudState st = g.initialState();
+    java.util.SplittableRandom rng = new java.util.SplittableRandom(5);
+    veil.model.MoveList ml = new veil.model.MoveList();
+    veil.model.Percepts pc = new veil.model.Percepts(g.roleCount());
+    int deal = g.varNames.indexOf("Deal");
+    int t1 = g.varNames.indexOf("Taken[p1]");
+    while (st.v[g.layout.vars + deal] < 2) {
+      int[] joint = new int[g.roleCount()];
+      for (int role = 0; role < g.roleCount(); role++) {
+        g.legalMoves(st, role, ml);
+        joint[role] = ml.size() == 0 ? 0 : ml.get(rng.nextInt(ml.size()));
+      }
+      g.apply(st, joint, pc);
+    }
+    assertThat(st.v[g.layout.vars + t1] + st.v[g.layout.vars + t1 + 1]).isEqualTo(6);
+  }
+
+  /**
    * A match of several deals (mini-match.lud): the totals carried over, the cards gathered and dealt again, the
    * dealer rotated and newdeal told, at the target and at the bound on the deals, states compared fact by fact.
    */

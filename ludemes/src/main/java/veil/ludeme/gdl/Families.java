@@ -199,9 +199,14 @@ public final class Families {
   }
 
   /** A game variable: (var_NAME N), or (var_NAME PLAYER N) for one per player. */
+  /** The fluent of variable {@code name}'s family, of any kind. */
+  public String varWord(String name) {
+    return "var_" + Names.gdl(name).replace('-', '_');
+  }
+
   public Family var(String name, Kind kind) {
     int[] v = g.vars.get(name);
-    String word = "var_" + Names.gdl(name).replace('-', '_');
+    String word = varWord(name);
     String id = word + (kind == Kind.NUM ? "" : "_" + kind.word());
     if (kind == Kind.NUM && v.length >= 4) {
       // A declared range (var "Name" range:lo..hi): the engine fails a run that leaves it, so it bounds the values.

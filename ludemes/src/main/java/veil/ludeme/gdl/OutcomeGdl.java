@@ -20,8 +20,8 @@ public final class OutcomeGdl {
   /**
    * A match of several deals ({@code (match …)}) as calls of other ludemes: the effect adding a deal's scores to the
    * totals and counting it, the condition that ends the match, the outcome ranking the totals, and a deal's score
-   * of Player; with its target (0: none) and its bound on the deals.
+   * of Player; with its target (0: none), its bound on the deals and the game's variables it keeps (keep:).
    */
   public record MatchParts(veil.dsl.Node handEffect, veil.dsl.Node over, veil.dsl.Node outcome,
-      veil.dsl.Node score, int target, int deals) {}
+      veil.dsl.Node score, int target, int deals, java.util.List<String> keep) {}
 }

@@ -478,7 +478,11 @@ public final class Step {
       totals.addAll(next);
       if (totals.size() > Analysis.MAX_VALUES) {
         throw new ExportException("export-gdl: the totals of the match of " + m.game.name + " can take more than "
-            + Analysis.MAX_VALUES + " values within " + parts.deals() + " deals");
+            + Analysis.MAX_VALUES + " values within " + parts.deals() + " deals: " + totals.size() + " values from "
+            + totals.first() + " to " + totals.last() + " after " + d + " deals, a deal scoring " + scores.size()
+            + " values from " + scores.first() + " to " + scores.last() + "; the export writes every number a "
+            + "family holds as one constant and grounds its arithmetic over them, so it refuses a number of more "
+            + "than " + Analysis.MAX_VALUES + " values (fewer deals: deals:, or a smaller target: to:)");
       }
       last = next;
     }
@@ -493,23 +497,28 @@ public final class Step {
     String ends = f.sub(List.of(over));
     String goesOn = f.sub(List.of(Program.not(over)));
     f.under(ends, () -> finish(parts.outcome()));
-    f.under(goesOn, () -> nextDeal(total, deal, parts.deals()));
+    f.under(goesOn, () -> nextDeal(total, deal, parts.deals(), parts.keep()));
   }
 
   /**
-   * The next deal: every persistent family but the step count, the totals and the deal count back to its facts in
+   * The next deal: every persistent family but the step count, the totals, the deal count and the variables of
+   * keep: back to its facts in
    * a fresh state before the start rules; the player after the new dealer (the deal count mod the players) in
    * control; then the start rules, which queue the new deal (settling stops: its cards are dealt first).
    */
   /** What every player is told when a new deal of a match begins (as the match ludeme tells it). */
   public static final String NEW_DEAL = "newdeal";
 
-  private void nextDeal(Family total, Family deal, int deals) throws ExportException {
+  private void nextDeal(Family total, Family deal, int deals, List<String> keep) throws ExportException {
     veil.ludeme.LudState template = m.game.dealTemplateState();
     Family step = f.fam.step();
+    java.util.Set<String> kept = new java.util.HashSet<>();
+    for (String name : keep) {
+      kept.add(f.fam.varWord(name)); // keep: a variable of the game holds its value, whatever its kind
+    }
     for (Family fa : list(f.an.families())) {
       if (!fa.persistent || !fa.read || fa.fluent.equals(step.fluent) || fa.fluent.equals(total.fluent)
-          || fa.fluent.equals(deal.fluent)) {
+          || fa.fluent.equals(deal.fluent) || kept.contains(fa.fluent)) {
         continue;
       }
       reset(fa, fa.encode.apply(template));

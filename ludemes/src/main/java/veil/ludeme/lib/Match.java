@@ -45,19 +45,25 @@ public final class Match extends SimpleLudeme {
         + "every register and variable but the totals, the deal count and the step count back to its start value, "
         + "the first phase entered anew, every player told newdeal, the dealer one seat on (the player after the dealer moves first: P1 in the "
         + "first deal, P2 in the second, …; Mover at that point is that player), and the start rules run again, "
-        + "which must deal. to:0 plays one deal: the game exactly as with the outcome alone. The game's (bound N) "
+        + "which must deal. keep:{\"Name\" …} keeps more variables of the game from deal to deal (each as it was at "
+        + "the end of the deal, after the deal's scores were added). to:0 plays one deal: the game exactly as with "
+        + "the outcome alone (keep: changes nothing there). The game's (bound N) "
         + "bounds one deal: the match's bound is N times deals:.",
         Param.pos("outcome", "outcome", "(byScore score [misere:True]) or (byTeam score): a deal's scores and "
             + "how totals rank"),
         Param.required("to", "int literal", "the target total (1..1000000), or 0 for one deal"),
-        Param.named("deals", "int literal", "at most this many deals (1..1000; required unless to:0)"));
+        Param.named("deals", "int literal", "at most this many deals (1..1000; required unless to:0)"),
+        Param.named("keep", "{\"Name\" …}", "variables the game declares that keep their values from one deal to "
+            + "the next instead of going back to their start values (Spades' bags: keep:{\"Bags\"}); a per-player "
+            + "variable is kept for every player"));
   }
 
   /** What a match compiles to, as ludeme calls the engine and the GDL-II export both compile. */
-  public record Parts(Node handEffect, Node over, Node outcome, Node score) {}
+  public record Parts(Node handEffect, Node over, Node outcome, Node score, List<String> keep) {}
 
   /** The match's parts as calls of other ludemes (a deal's scores added, the end of the match, its ranking). */
-  static Parts parts(Node.Call call, int target, int deals) throws DslException {
+  static Parts parts(Node.Call call, int target, int deals, java.util.Map<String, int[]> vars) throws DslException {
+    List<String> keep = kept(call, vars);
     Node inner = call.args().get(0);
     if (!(inner instanceof Node.Call ic) || !List.of("byScore", "byTeam").contains(ic.headName())
         || ic.args().isEmpty() || ic.args().get(0) instanceof Node.Named) {
@@ -77,7 +83,40 @@ public final class Match extends SimpleLudeme {
         : call(at, "or", byDeals, call(at, "some", sym(at, "Player"), call(at, ">=", total, num(at, target))));
     List<Node> items = new ArrayList<>(ic.items());
     items.set(1, total);
-    return new Parts(hand, over, new Node.Call(ic.pos(), items), score);
+    return new Parts(hand, over, new Node.Call(ic.pos(), items), score, keep);
+  }
+
+  /**
+   * The names in keep:, each a variable the game declares (but the match's own), each once; vars null: the game
+   * compiled already (the GDL-II export), so the names are not checked again.
+   */
+  static List<String> kept(Node.Call call, java.util.Map<String, int[]> vars) throws DslException {
+    Node k = null;
+    for (Node item : call.args()) {
+      if (item instanceof Node.Named nm && nm.name().equals("keep")) {
+        k = nm.value();
+      }
+    }
+    List<String> out = new ArrayList<>();
+    if (k == null) {
+      return out;
+    }
+    for (Node n : k instanceof Node.Braces b ? b.items() : List.of(k)) {
+      String name = veil.ludeme.compile.Compiler.text(n);
+      if (name.equals(GameCompiler.MATCH_TOTAL) || name.equals(GameCompiler.MATCH_DEAL)) {
+        throw new DslException(Diagnostic.at(n.pos(), "the match keeps \"" + name + "\" anyway: keep: names the "
+            + "game's own variables", "keep:{\"Name\" …}"));
+      }
+      if (vars != null && !vars.containsKey(name)) {
+        throw new DslException(Diagnostic.at(n.pos(), "keep: names no variable of the game: \"" + name + "\"",
+            vars.isEmpty() ? "a variable declared in (vars {…})" : String.join(" ", vars.keySet())));
+      }
+      if (out.contains(name)) {
+        throw new DslException(Diagnostic.at(n.pos(), "keep: names \"" + name + "\" twice"));
+      }
+      out.add(name);
+    }
+    return out;
   }
 
   private static Node call(Pos at, String head, Node... args) {
@@ -113,20 +152,27 @@ public final class Match extends SimpleLudeme {
     if (!a.compiler().vars.containsKey(GameCompiler.MATCH_DEAL)) {
       throw new DslException(Diagnostic.at(a.pos(), "a match ends a deal: it belongs in (end (if cond (match …)))"));
     }
-    Parts p = parts(a.call(), target, deals);
+    Parts p = parts(a.call(), target, deals, a.compiler().vars);
     a.compiler().game.stepBound *= deals; // (bound N) bounds one deal
     Effect hand = a.compiler().effect(p.handEffect());
     BoolExpr over = a.compiler().bool(p.over());
     Outcome result = a.compiler().outcome(p.outcome());
     int n = a.compiler().players();
     int base = a.compiler().layout.vars;
-    int[] kept = new int[n + 1];
+    List<Integer> slots = new ArrayList<>();
     int[] total = a.compiler().vars.get(GameCompiler.MATCH_TOTAL);
     for (int q = 0; q < n; q++) {
-      kept[q] = base + total[0] + q;
+      slots.add(base + total[0] + q);
     }
     int dealSlot = base + a.compiler().vars.get(GameCompiler.MATCH_DEAL)[0];
-    kept[n] = dealSlot;
+    slots.add(dealSlot);
+    for (String name : p.keep()) {
+      int[] v = a.compiler().vars.get(name);
+      for (int q = 0; q < (v[1] == 0 ? 1 : n); q++) {
+        slots.add(base + v[0] + q);
+      }
+    }
+    int[] kept = slots.stream().mapToInt(Integer::intValue).toArray();
     int word = a.compiler().table.tellIndex(NEW_DEAL);
     return new Outcome.Match() {
       @Override
@@ -181,8 +227,8 @@ public final class Match extends SimpleLudeme {
     try {
       int target = (int) ((Node.Int) b.get("to")).value();
       int deals = (int) ((Node.Int) b.get("deals")).value();
-      Parts p = parts(b.call, target, deals);
-      return new OutcomeGdl.MatchParts(p.handEffect(), p.over(), p.outcome(), p.score(), target, deals);
+      Parts p = parts(b.call, target, deals, null);
+      return new OutcomeGdl.MatchParts(p.handEffect(), p.over(), p.outcome(), p.score(), target, deals, p.keep());
     } catch (DslException e) {
       throw new ExportException(e.getMessage());
     }
