@@ -33,6 +33,8 @@ final class Skeleton {
   boolean[] probed = new boolean[64];
   /** Counts changes to the steps or voids, so that a walk cached for this skeleton knows when it is stale. */
   int version;
+  /** What else the rules revealed about hidden places (asks: a hand held none, or some, of a rank). */
+  final HandFacts facts = new HandFacts();
 
   Skeleton(int observer) {
     this.observer = observer;
@@ -122,6 +124,38 @@ final class Skeleton {
     voidPlace[step] = place;
     voidMask[step] = mask;
     version++;
+  }
+
+  /** Records a fact ({@link HandFacts}) unless it is held already. */
+  void addFact(int step, byte kind, int where, long mask) {
+    if (mask != 0 && !facts.has(step, kind, where, mask)) {
+      facts.add(step, kind, where, mask);
+      version++;
+    }
+  }
+
+  /**
+   * Drops the NONE and SOME facts of a step that a witness matching it contradicts (it held such a card, or none);
+   * returns how many.
+   */
+  int dropContradicted(int step, veil.ludeme.LudState before) {
+    int dropped = 0;
+    for (int i = facts.firstAt(step); i < facts.count && facts.step[i] == step; ) {
+      if (facts.kind[i] == HandFacts.NOT_CARD) {
+        i++;
+        continue;
+      }
+      long in = before.places[facts.where[i]] & facts.mask[i];
+      boolean wrong = facts.kind[i] == HandFacts.NONE ? in != 0 : facts.kind[i] == HandFacts.SOME && in == 0;
+      if (wrong) {
+        facts.remove(i);
+        version++;
+        dropped++;
+      } else {
+        i++;
+      }
+    }
+    return dropped;
   }
 
   int voidPlace(int step) {

@@ -89,6 +89,7 @@ final class TokenWalk {
 
   /** Copies a snapshot back rather than rebuilding its arrays token by token. */
   private void restore(Snapshot p) {
+    designated = 0; // neither the start nor a pristine prefix designates (the prefix stops at a SOME fact)
     known = p.known();
     modified = p.modified();
     moved = p.moved();
@@ -173,6 +174,7 @@ final class TokenWalk {
       cachePristinePrefix(sk, steps);
     }
     restore(prefix);
+    System.arraycopy(prefixFactTokens, 0, sk.facts.tokens, 0, prefixFactTokens.length);
     return walk(sk, prefixSteps, steps, rng, false) == steps && finish(sk, steps, null, null, 0, rng);
   }
 
@@ -184,6 +186,7 @@ final class TokenWalk {
     walk(sk, 0, p, null, true);
     prefixSteps = p;
     prefix = save(sk.stepStart[p]);
+    prefixFactTokens = java.util.Arrays.copyOf(sk.facts.tokens, sk.facts.firstAt(p));
     cachedSkeleton = sk;
     cachedVersion = sk.version;
     cachedSteps = steps;
@@ -197,8 +200,12 @@ final class TokenWalk {
     if (moveToken.length < sk.moveCount) {
       moveToken = java.util.Arrays.copyOf(moveToken, Math.max(sk.moveCount, moveToken.length * 2));
     }
+    factCursor = sk.facts.firstAt(from);
     for (int t = from; t < to; t++) {
-      if (!applyVoid(sk, t)) {
+      if (pristineOnly && sk.facts.someAt(t)) {
+        return t; // a SOME fact designates a token: a choice
+      }
+      if (!applyVoid(sk, t) || !applyFacts(sk, t, rng)) {
         return t;
       }
       for (int i = sk.stepStart[t]; i < sk.stepStart[t + 1]; i++) {
@@ -285,7 +292,8 @@ final class TokenWalk {
   /** After the walk: the void recorded for step {@code steps} and the extra pins (see {@link #run}). */
   private boolean finish(Skeleton sk, int steps, int[] pinCards, long[] pinPlaces, int pinCount,
       SplittableRandom rng) {
-    if (!applyVoid(sk, steps)) {
+    factCursor = sk.facts.firstAt(steps);
+    if (!applyVoid(sk, steps) || !applyFacts(sk, steps, rng)) {
       return false;
     }
     for (int i = 0; i < pinCount; i++) {
@@ -294,6 +302,114 @@ final class TokenWalk {
         long places = pinPlaces[i * PIN_LEVELS + level];
         if (places != 0 && reveal(pinCards[i], places, rng, false) >= 0) {
           break;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** The SOME facts' token sets of the pristine prefix (the walk after it restores them with the prefix). */
+  private long[] prefixFactTokens = new long[0];
+  /** The next fact of the skeleton's {@link HandFacts} to apply. */
+  private int factCursor;
+
+  /**
+   * Applies the facts held at the start of {@code step} ({@link HandFacts}): NONE narrows the tokens of its place as
+   * a void does, NOT_CARD the token an earlier move took, and SOME records the tokens of its place (checked once
+   * every token has its card). False when one cannot hold whatever the cards.
+   */
+  private boolean applyFacts(Skeleton sk, int step, SplittableRandom rng) {
+    HandFacts f = sk.facts;
+    for (; factCursor < f.count && f.step[factCursor] <= step; factCursor++) {
+      int i = factCursor;
+      if (f.step[i] < step) {
+        continue;
+      }
+      long mask = f.mask[i];
+      if (f.kind[i] == HandFacts.SOME) {
+        if (!designate(f, i, rng)) {
+          return false;
+        }
+      } else if (f.kind[i] == HandFacts.NONE) {
+        if (!narrow(tokensAt[f.where[i]], mask)) {
+          return false;
+        }
+      } else if (!narrow(1L << moveToken[f.where[i]], mask)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Tokens pinned by a SOME fact's designation rather than by what the observer saw. */
+  private long designated;
+
+  /**
+   * A SOME fact at its step: holds when a token pinned by what the observer saw holds a card of its set; otherwise
+   * one (token, card) pair that makes it hold is drawn uniformly among the tokens there not so pinned (a token a
+   * designation pinned already counts with its card) and pinned. A history is reached by as many designations as
+   * it has candidate tokens holding such a card, so the sampler divides its weight by that number ({@link
+   * HandFacts#logDesignations}); the choice's count enters {@link #logChoices} like a reveal's. False when no token
+   * can hold such a card.
+   */
+  private boolean designate(HandFacts f, int i, SplittableRandom rng) {
+    long mask = f.mask[i];
+    long in = tokensAt[f.where[i]];
+    f.tokens[i] = in;
+    long cand = 0;
+    int pairs = 0;
+    for (long m = in; m != 0; m &= m - 1) {
+      int t = Long.numberOfTrailingZeros(m);
+      boolean byDesignation = (designated >>> t & 1) != 0;
+      if (pinnedCard[t] >= 0 && !byDesignation) {
+        if ((mask >>> pinnedCard[t] & 1) != 0) {
+          f.open[i] = 0; // seen: holds whatever else is drawn
+          return true;
+        }
+        continue;
+      }
+      cand |= 1L << t;
+      pairs += pinnedCard[t] >= 0 ? (int) (mask >>> pinnedCard[t] & 1) : Long.bitCount(allowed[t] & mask & ~known);
+    }
+    f.open[i] = cand;
+    if (pairs == 0 || rng == null) {
+      return false;
+    }
+    int k = pick(rng, pairs);
+    logChoices += Math.log(pairs);
+    mixed = true;
+    for (long m = cand; m != 0; m &= m - 1) {
+      int t = Long.numberOfTrailingZeros(m);
+      if (pinnedCard[t] >= 0) {
+        if ((mask >>> pinnedCard[t] & 1) != 0 && k-- == 0) {
+          return true; // designated before, with a card of this set
+        }
+        continue;
+      }
+      for (long c = allowed[t] & mask & ~known; c != 0; c &= c - 1) {
+        if (k-- == 0) {
+          pin(t, Long.numberOfTrailingZeros(c));
+          designated |= 1L << t;
+          return true;
+        }
+      }
+    }
+    throw new IllegalStateException("designation out of range");
+  }
+
+  /** Removes the cards of f from the allowed sets of the tokens; false when a pinned one is such a card or none is left. */
+  private boolean narrow(long tokens, long f) {
+    for (long m = tokens; m != 0; m &= m - 1) {
+      int t = Long.numberOfTrailingZeros(m);
+      if (pinnedCard[t] >= 0) {
+        if ((f >>> pinnedCard[t] & 1) != 0) {
+          return false;
+        }
+      } else if ((allowed[t] & f) != 0) {
+        allowed[t] &= ~f;
+        modified |= 1L << t;
+        if ((allowed[t] & ~known) == 0) {
+          return false;
         }
       }
     }

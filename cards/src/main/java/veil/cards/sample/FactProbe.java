@@ -1,0 +1,349 @@
+package veil.cards.sample;
+
+import java.util.Arrays;
+import veil.ludeme.CompiledGame;
+import veil.ludeme.LudState;
+import veil.ludeme.Slot;
+import veil.ludeme.Table;
+import veil.model.MoveList;
+import veil.model.Observation;
+import veil.model.Percepts;
+
+/**
+ * Learns from the rules what a step says about hidden places beyond the face-up plays {@link RuleProbe} reads,
+ * without knowing the rules' text ({@link HandFacts}), on a state before the step (a witness, which need not be
+ * consistent with the step itself):
+ * <ul>
+ *   <li>an announced choice (a told word) by another player: with that player's hidden place emptied and then
+ *       holding one card d, is some legal move telling the same words? Not with the place empty but with some d:
+ *       the place held at least one such d (SOME: "the asker holds the rank"); with it empty but not with some d:
+ *       it held none of them (NONE);
+ *   <li>the effect of the step's move: every hidden place of another player reduced to the cards the step shows
+ *       leaving it, then given one more card d; when the observer's percepts then change, the place held no d
+ *       (NONE: "go fish", or "every card of the rank was given");
+ *   <li>a told word just after a hidden card was dealt into the teller's place: the witness's card swapped with
+ *       another d; when the word can no longer be told, that card was not d (NOT_CARD: "missed" — the card drawn
+ *       was not of the rank asked).
+ * </ul>
+ * Like {@link RuleProbe}, this is exact for conditions of the usual forms (the place holds some card passing a test,
+ * an effect that moves every card passing a test); the sampler drops a fact a matched witness contradicts, and the
+ * replay of every draw checks the rest.
+ */
+final class FactProbe {
+  private final CompiledGame game;
+  private final int[] visibleMask;
+  private final int[] owner;
+  private final int roles;
+  private final LudState base;
+  private final LudState probe;
+  private final LudState run;
+  private final MoveList moves = new MoveList();
+  private final Percepts percepts;
+  private final int[] joint;
+  private final int stampAt;
+
+  FactProbe(CompiledGame game) {
+    this.game = game;
+    this.visibleMask = game.places.visibleMask();
+    this.owner = game.places.owner();
+    this.roles = game.roleCount();
+    this.base = game.initialState();
+    this.probe = game.initialState();
+    this.run = game.initialState();
+    this.percepts = new Percepts(roles);
+    this.joint = new int[roles];
+    this.stampAt = game.layout.stamp;
+  }
+
+  /** Learns the facts of step t from the state before it into the skeleton (which holds steps [0, t) so far). */
+  void learn(LudState before, Observation obs, int t, Skeleton sk) {
+    if (before.places.length != visibleMask.length || game.isTerminal(before)) {
+      return; // more than one word per place: not modelled here
+    }
+    int o = obs.role();
+    int mover = -1;
+    for (int r = 0; r < game.players; r++) {
+      game.legalMoves(before, r, moves);
+      if (!(moves.size() == 1 && moves.get(0) == 0)) {
+        if (mover >= 0) {
+          return; // simultaneous moves: not modelled here
+        }
+        mover = r;
+      }
+    }
+    if (mover < 0) {
+      return; // chance alone moves
+    }
+    int[] seen = obs.percepts(t);
+    int[] tells = tells(seen);
+    long unseen = 0;
+    for (int x = 0; x < visibleMask.length; x++) {
+      if ((visibleMask[x] & 1 << o) == 0) {
+        unseen |= before.places[x];
+      }
+    }
+    // The state (base) in which the mover's move (moveFound) is legal and tells the words seen.
+    int move;
+    if (mover == o) {
+      move = obs.move(t);
+      base.copyFrom(before);
+    } else {
+      if (tells.length == 0) {
+        return; // a face-up play: RuleProbe's
+      }
+      int lastPlace = lastDealtInto(sk, t, mover, o);
+      if (lastPlace >= 0) {
+        learnLastCard(before, o, t, sk, mover, tells, lastPlace, unseen);
+      }
+      move = -1;
+      for (int x = 0; x < owner.length; x++) {
+        if (owner[x] == mover && (visibleMask[x] & 1 << o) == 0) {
+          int found = learnLegality(before, o, t, sk, mover, tells, x, unseen, seen);
+          if (found >= 0) {
+            move = found; // base holds the state it was found in
+          }
+        }
+      }
+      if (move < 0) {
+        base.copyFrom(before);
+        move = telling(base, mover, o, tells);
+        if (move < 0) {
+          return;
+        }
+      }
+    }
+    learnEffect(o, t, sk, mover, move, seen, unseen);
+  }
+
+  /** The told words among a step's percepts. */
+  private static int[] tells(int[] seen) {
+    int n = 0;
+    for (int p : seen) {
+      if (p >>> 28 == Table.PERCEPT_TELL) {
+        n++;
+      }
+    }
+    int[] out = new int[n];
+    n = 0;
+    for (int p : seen) {
+      if (p >>> 28 == Table.PERCEPT_TELL) {
+        out[n++] = p;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A legal move of the mover in s that tells the observer exactly these words (and nothing else told), else -1.
+   */
+  private int telling(LudState s, int mover, int o, int[] tells) {
+    game.legalMoves(s, mover, moves);
+    int[] list = moves.toArray();
+    for (int m : list) {
+      if (m != 0 && tellsExactly(s, mover, m, o, tells)) {
+        return m;
+      }
+    }
+    return -1;
+  }
+
+  private boolean tellsExactly(LudState s, int mover, int m, int o, int[] tells) {
+    if (!apply(s, mover, m, o)) {
+      return false;
+    }
+    int k = 0;
+    for (int i = 0; i < percepts.size(o); i++) {
+      int p = percepts.get(o, i);
+      if (p >>> 28 == Table.PERCEPT_TELL) {
+        if (Arrays.binarySearch(tells, p) < 0) {
+          return false;
+        }
+        k++;
+      }
+    }
+    return k == tells.length;
+  }
+
+  /** Applies the mover's move (everyone else waiting) to a copy of s, percepts for o; false when it throws. */
+  private boolean apply(LudState s, int mover, int m, int o) {
+    run.copyFrom(s);
+    Arrays.fill(joint, 0);
+    joint[mover] = m;
+    percepts.listenOnly(o);
+    try {
+      game.apply(run, joint, percepts);
+      return true;
+    } catch (RuntimeException e) {
+      return false; // a reduced state may break an effect that expects more cards
+    }
+  }
+
+  /**
+   * SOME or NONE on the mover's hidden place x from the legality of a move telling the words. Leaves in base a
+   * state where such a move is legal and returns it, or -1.
+   */
+  private int learnLegality(LudState before, int o, int t, Skeleton sk, int mover, int[] tells, int x, long unseen,
+      int[] seen) {
+    probe.copyFrom(before);
+    probe.places[x] = 0;
+    boolean empty = telling(probe, mover, o, tells) >= 0;
+    long some = 0;
+    long none = 0;
+    int found = -1;
+    for (long m = unseen; m != 0; m &= m - 1) {
+      int d = Long.numberOfTrailingZeros(m);
+      probe.copyFrom(before);
+      take(probe, d);
+      probe.places[x] = 1L << d;
+      int mv = telling(probe, mover, o, tells);
+      if (mv >= 0) {
+        some |= 1L << d;
+        if (found < 0) {
+          found = mv;
+          base.copyFrom(probe);
+        }
+      } else {
+        none |= 1L << d;
+      }
+    }
+    if (telling(before, mover, o, tells) >= 0) {
+      base.copyFrom(before);
+      found = telling(base, mover, o, tells);
+    }
+    long shown = 0;
+    for (int p : seen) {
+      if (Table.perceptCard(p) >= 0 && Table.perceptFrom(p) == x) {
+        shown |= 1L << Table.perceptCard(p);
+      }
+    }
+    if (!empty && some != 0 && some != unseen && (some & shown) == 0) {
+      // (A card of the set seen leaving the place in this step says it already.)
+      sk.addFact(t, HandFacts.SOME, x, some);
+    } else if (empty && none != 0) {
+      sk.addFact(t, HandFacts.NONE, x, none);
+    }
+    return found;
+  }
+
+  private void take(LudState s, int d) {
+    int at = game.table.whereIs(s, d);
+    if (at >= 0) {
+      s.places[at] &= ~(1L << d);
+    }
+  }
+
+  /**
+   * NONE on every hidden place of another player than the mover: reduced to the cards the step shows leaving it,
+   * a card d whose addition changes what the observer perceives was not there.
+   */
+  private void learnEffect(int o, int t, Skeleton sk, int mover, int move, int[] seen, long unseen) {
+    long probed = 0;
+    long[] out = new long[owner.length];
+    for (int x = 0; x < owner.length; x++) {
+      if (owner[x] >= 0 && owner[x] != mover && (visibleMask[x] & 1 << o) == 0) {
+        probed |= 1L << x;
+      }
+    }
+    if (probed == 0) {
+      return;
+    }
+    for (int p : seen) {
+      int c = Table.perceptCard(p);
+      if (c >= 0 && p >>> 28 == Table.PERCEPT_MOVED && (probed >>> Table.perceptFrom(p) & 1) != 0) {
+        out[Table.perceptFrom(p)] |= 1L << c;
+      }
+    }
+    probe.copyFrom(base);
+    for (long m = probed; m != 0; m &= m - 1) {
+      int x = Long.numberOfTrailingZeros(m);
+      for (long c = out[x]; c != 0; c &= c - 1) {
+        take(probe, Long.numberOfTrailingZeros(c));
+      }
+      probe.places[x] = out[x];
+    }
+    if (!legal(probe, mover, move) || !apply(probe, mover, move, o) || !percepts.sameAs(o, seen)) {
+      return; // the reduced state does not give the step seen: nothing learned
+    }
+    LudState reduced = probe.copy();
+    for (long m = probed; m != 0; m &= m - 1) {
+      int x = Long.numberOfTrailingZeros(m);
+      long none = 0;
+      for (long c = unseen & ~out[x]; c != 0; c &= c - 1) {
+        int d = Long.numberOfTrailingZeros(c);
+        probe.copyFrom(reduced);
+        take(probe, d);
+        if (!legal(probe, mover, move) || !apply(probe, mover, move, o) || !percepts.sameAs(o, seen)) {
+          continue; // the control: taking d from where it was changes the step already
+        }
+        probe.places[x] |= 1L << d;
+        if (legal(probe, mover, move) && apply(probe, mover, move, o) && !percepts.sameAs(o, seen)) {
+          none |= 1L << d;
+        }
+      }
+      if (none != 0) {
+        sk.addFact(t, HandFacts.NONE, x, none);
+      }
+    }
+  }
+
+  private boolean legal(LudState s, int mover, int move) {
+    game.legalMoves(s, mover, moves);
+    return moves.contains(move);
+  }
+
+  /**
+   * The skeleton move of step t - 1 that dealt a hidden card by chance into a hidden place of the mover, when it is
+   * the step's only move; else -1.
+   */
+  private int lastDealtInto(Skeleton sk, int t, int mover, int o) {
+    if (t == 0 || t > sk.steps || !sk.chance[t - 1]) {
+      return -1;
+    }
+    int i = sk.stepStart[t - 1];
+    if (sk.stepStart[t] != i + 1 || sk.card[i] >= 0) {
+      return -1;
+    }
+    int x = sk.to[i];
+    return owner[x] == mover && (visibleMask[x] & 1 << o) == 0 ? i : -1;
+  }
+
+  /**
+   * NOT_CARD on the card dealt at skeleton move i (the witness's: the card of its place that moved last): swapped
+   * with each other card d the observer cannot locate, can the words still be told?
+   */
+  private void learnLastCard(LudState before, int o, int t, Skeleton sk, int mover, int[] tells, int i, long unseen) {
+    int x = sk.to[i];
+    int c0 = -1;
+    for (long m = before.places[x]; m != 0; m &= m - 1) {
+      int c = Long.numberOfTrailingZeros(m);
+      if (c0 < 0 || before.v[stampAt + c] > before.v[stampAt + c0]) {
+        c0 = c;
+      }
+    }
+    if (c0 < 0 || telling(before, mover, o, tells) < 0) {
+      return;
+    }
+    long not = 0;
+    for (long m = unseen & ~(1L << c0); m != 0; m &= m - 1) {
+      int d = Long.numberOfTrailingZeros(m);
+      probe.copyFrom(before);
+      int y = game.table.whereIs(probe, d);
+      probe.places[x] ^= 1L << c0 | 1L << d;
+      probe.places[y] ^= 1L << c0 | 1L << d;
+      int s = probe.v[stampAt + c0];
+      probe.v[stampAt + c0] = probe.v[stampAt + d];
+      probe.v[stampAt + d] = s;
+      if (probe.v[Slot.LAST_CARD] == c0) {
+        probe.v[Slot.LAST_CARD] = d;
+      } else if (probe.v[Slot.LAST_CARD] == d) {
+        probe.v[Slot.LAST_CARD] = c0;
+      }
+      if (telling(probe, mover, o, tells) < 0) {
+        not |= 1L << d;
+      }
+    }
+    if (not != 0) {
+      sk.addFact(t, HandFacts.NOT_CARD, i, not);
+    }
+  }
+}
