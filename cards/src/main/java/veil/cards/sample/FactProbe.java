@@ -61,6 +61,7 @@ final class FactProbe {
       return; // more than one word per place: not modelled here
     }
     int o = obs.role();
+    dropImplied(sk, obs.percepts(t), t);
     int mover = -1;
     for (int r = 0; r < game.players; r++) {
       game.legalMoves(before, r, moves);
@@ -92,7 +93,9 @@ final class FactProbe {
         return; // a face-up play: RuleProbe's
       }
       int lastPlace = lastDealtInto(sk, t, mover, o);
-      if (lastPlace >= 0) {
+      if (lastPlace >= 0 && tells.length == seen.length) {
+        // Only a step that moves no card: swapping the card dealt last changes which cards the hand holds, so a
+        // move that plays cards would read the swap as a card missing from the hand.
         learnLastCard(before, o, t, sk, mover, tells, lastPlace, unseen);
       }
       move = -1;
@@ -113,6 +116,36 @@ final class FactProbe {
       }
     }
     learnEffect(o, t, sk, mover, move, seen, unseen);
+  }
+
+  /**
+   * Drops the SOME facts that step t says itself: a card of the set is seen leaving the place, which received no card
+   * since the fact's step (so the card was there then). The draw then need not designate a token for them.
+   */
+  private static void dropImplied(Skeleton sk, int[] seen, int t) {
+    HandFacts f = sk.facts;
+    for (int i = f.count - 1; i >= 0; i--) {
+      if (f.kind[i] != HandFacts.SOME || f.step[i] >= t) {
+        continue;
+      }
+      int x = f.where[i];
+      boolean shown = false;
+      for (int p : seen) {
+        int c = Table.perceptCard(p);
+        shown |= c >= 0 && Table.perceptFrom(p) == x && (f.mask[i] >>> c & 1) != 0;
+      }
+      if (!shown) {
+        continue;
+      }
+      boolean received = false;
+      for (int j = sk.stepStart[f.step[i]]; j < sk.stepStart[Math.min(t, sk.steps)] && !received; j++) {
+        received = sk.to[j] == x && sk.from[j] != x;
+      }
+      if (!received) {
+        f.remove(i);
+        sk.version++;
+      }
+    }
   }
 
   /** The told words among a step's percepts. */
