@@ -22,6 +22,7 @@ import veil.ai.search.SearchWorker;
  *   <li>{@code so-ismcts} — single-observer ISMCTS ({@code c}; {@code infer=N}: inference from the opponents'
  *       moves over N weighted worlds per decision, default 0 = off);
  *   <li>{@code mo-ismcts} — multiple-observer ISMCTS ({@code c}, {@code infer});
+ *   <li>{@code reuse=K} (so-ismcts, mo-ismcts): each sampled world serves K iterations (default 1);
  *   <li>{@code hp-ismcts} — multiple-observer ISMCTS whose opponents learn from their own information sets
  *       and whose rollouts guess from the searcher's information set ({@code c}, {@code particles}, default 8).
  * </ul>
@@ -45,8 +46,8 @@ public final class Agents {
     PARAMETERS.put("random", Set.of());
     PARAMETERS.put("uct-cheat", Set.of("c"));
     PARAMETERS.put("pimc", Set.of("c", "worlds"));
-    PARAMETERS.put("so-ismcts", Set.of("c", "infer", "final"));
-    PARAMETERS.put("mo-ismcts", Set.of("c", "infer", "final"));
+    PARAMETERS.put("so-ismcts", Set.of("c", "infer", "final", "reuse"));
+    PARAMETERS.put("mo-ismcts", Set.of("c", "infer", "final", "reuse"));
     PARAMETERS.put("hp-ismcts", Set.of("c", "particles", "final"));
   }
 
@@ -101,13 +102,15 @@ public final class Agents {
         return new PimcAgent(trimmed, c, worlds(name, params));
       case "so-ismcts":
         return new IsmctsAgent(trimmed, SearchWorker.Mode.SO_ISMCTS, c)
-            .withInference((int) number(name, params, "infer", 0)).withVisitDraw(visitDraw(name, params));
+            .withInference((int) number(name, params, "infer", 0)).withVisitDraw(visitDraw(name, params))
+            .withReuse(reuse(name, params));
       case "hp-ismcts":
         return new IsmctsAgent(trimmed, SearchWorker.Mode.HP_ISMCTS, c,
             (int) number(name, params, "particles", DEFAULT_ROLLOUT_PARTICLES)).withVisitDraw(visitDraw(name, params));
       default:
         return new IsmctsAgent(trimmed, SearchWorker.Mode.MO_ISMCTS, c)
-            .withInference((int) number(name, params, "infer", 0)).withVisitDraw(visitDraw(name, params));
+            .withInference((int) number(name, params, "infer", 0)).withVisitDraw(visitDraw(name, params))
+            .withReuse(reuse(name, params));
     }
   }
 
@@ -122,6 +125,24 @@ public final class Agents {
       throw new IllegalArgumentException("agent '" + agent + "': final must be max or visits, was '" + v + "'");
     }
     return v.equals("visits");
+  }
+
+  /** {@code reuse=K}: iterations per sampled world (default 1), see {@link IsmctsAgent#withReuse}. */
+  private static int reuse(String agent, Map<String, String> params) {
+    String v = params.get("reuse");
+    if (v == null) {
+      return 1;
+    }
+    try {
+      int k = Integer.parseInt(v.trim());
+      if (k >= 1 && k <= IsmctsAgent.MAX_REUSE) {
+        return k;
+      }
+    } catch (NumberFormatException e) {
+      // the message below
+    }
+    throw new IllegalArgumentException("agent '" + agent + "': reuse must be a whole number in 1.."
+        + IsmctsAgent.MAX_REUSE + ", was '" + v + "'");
   }
 
   private static int worlds(String agent, Map<String, String> params) {

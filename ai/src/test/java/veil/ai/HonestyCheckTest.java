@@ -15,7 +15,8 @@ import veil.model.MoveList;
 import veil.model.State;
 
 class HonestyCheckTest {
-  static final List<String> HONEST = List.of("random", "pimc", "so-ismcts", "mo-ismcts", "hp-ismcts");
+  static final List<String> HONEST =
+      List.of("random", "pimc", "so-ismcts", "mo-ismcts", "hp-ismcts", "so-ismcts:reuse=4", "mo-ismcts:reuse=3");
 
   @Test
   void everyHonestAgentPassesOnEveryTestGame() {

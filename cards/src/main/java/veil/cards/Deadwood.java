@@ -29,8 +29,10 @@ import veil.ludeme.compile.Type;
  * cards cannot use it yet (an error where it is called).
  *
  * <p>GDL-II: none ({@link #gdl()} is null, so {@code veil export-gdl} names this ludeme). An exact translation of
- * the optimal arrangement needs a minimum over arrangements; every encoding tried on paper grounds to more than the
- * reasoner's default two million rules for a 52-card deck (README, "Gin Rummy and GDL-II").
+ * the optimal arrangement needs a minimum over arrangements; every flat encoding grounds to more than the reasoner's
+ * default two million rules for a 52-card deck, and {@code layoff:} needs the knocker's first-found arrangement,
+ * i.e. the least deadwood of arbitrary subsets of a hand, which lists of cards would express but GDL's recursion
+ * restriction forbids (README, "Rummy melds, Gin Rummy and Blackjack").
  */
 public final class Deadwood extends SimpleLudeme {
   /** The most cards a call may arrange. */

@@ -30,8 +30,10 @@ import veil.ludeme.gdl.Val;
  * Chance: {@code (shuffle P)}, {@code (deal N from:P to:(hand Each))}, {@code (draw [N] from:P to:Q)}. A deal or
  * draw is a move of the {@code random} role: in the steps that follow it picks each card uniformly among the
  * source's cards (the top of a shuffled pile is any of its cards with equal chance), so the compiled game is the
- * GDL-II one. Deals happen after the effects around them; later effects cannot depend on the dealt card (in start:
- * every start effect runs first, then the deals; a phase's entry: runs once they are done). A count may be an
+ * GDL-II one. Deals happen after the effects around them (in one effect or one then:, nothing after the deal sees
+ * its cards); in start's list, the items after a deal run once its cards are dealt, so they see them (the start
+ * runs in segments, {@link veil.ludeme.compile.GameSyntax#segments}); a phase's entry: runs once the deals before
+ * it are done. A count may be an
  * expression, read when the deal is queued; a deal needing more cards than its source then holds (less what the
  * deals queued before it take) is a rule failure with its position, and one in the start list with a count known
  * when the game compiles is an error at check.
@@ -49,8 +51,9 @@ public final class Dealing extends SimpleLudeme {
         new Dealing("shuffle", 0, "Marks a place's order as unknown: cards drawn or dealt from it are chance moves.",
             Param.pos("place", "place", "what is shuffled")),
         new Dealing("deal", 1, "Deals N cards to each player in turn (to:(hand Each)) or N to one place; random "
-            + "picks each card, after the effects around it (a phase's entry: sees them). More cards than the source "
-            + "holds is an error at check (start's deals) or a rule failure.",
+            + "picks each card, after the effects around it; in start's list the effects after the deal run once its "
+            + "cards are dealt and see them (before, they ran first), and a phase's entry: sees them too. More cards "
+            + "than the source holds is an error at check (start's deals) or a rule failure.",
             Param.pos("count", "int", "cards per recipient: a number or an expression, e.g. (var \"HandSize\")"),
             Param.named("from", "place", "the source (default: the first deck)"),
             Param.required("to", "place", "the destination, e.g. (hand Each)")),
@@ -129,7 +132,8 @@ public final class Dealing extends SimpleLudeme {
   /**
    * A deal written in the start list (not inside another effect) from a deck, with a count known when the game
    * compiles: the deals of the start list before it and this one must fit the deck's cards, else an error at its
-   * count. (Start effects run in order; the cards of every deal among them are dealt after the list has run.)
+   * count. (A start effect between two deals may put cards back into the deck; the
+   * count still takes the deck as the game declares it, less the deals before.)
    */
   private void tally(Args a, int total) throws DslException {
     Compiler c = a.compiler();

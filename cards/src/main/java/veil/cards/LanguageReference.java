@@ -70,7 +70,7 @@ public final class LanguageReference {
     {"Mover", "the player whose move is being made or generated"},
     {"Next", "the player after Mover in turn order; Prev, the one before"},
     {"Player", "the player bound by forEach, some, all, byScore, ranking and payoff"},
-    {"LastMover", "the player who made the last move"},
+    {"LastMover", "the player who made the last move (in a move's own then:, the one before it: -1 on the first move)"},
     {"Card", "the card bound by (cards … if:) and a trick's winner: key"},
     {"Choice", "the value the move being played chose, in a (choose … then:) effect; the value being offered in its if:"},
     {"P1, P2, …", "players by seat; or the names given in (players {White Black})"},

@@ -34,8 +34,9 @@ public final class LudLoader implements GameLoader {
       throws DslException {
     List<Node> forms = Reader.read(Source.of(sourceName, text));
     List<Node> expanded = Expander.expand(forms, options);
-    // Card games get the fast sampler that deals unseen cards straight into hidden places.
+    // Card games get the fast sampler that deals unseen cards straight into hidden places (a match: deal by deal).
     return GameCompiler.compile(expanded, sourceName, CardLibrary.language(),
-        g -> CardSampler.supports(g) ? new CardSampler(g) : null);
+        g -> CardSampler.supports(g) ? new CardSampler(g)
+            : veil.cards.match.MatchSampler.supports(g) ? new veil.cards.match.MatchSampler(g) : null);
   }
 }

@@ -41,7 +41,7 @@ public final class MoveCard extends SimpleLudeme {
         Param.required("to", "place", "where it goes"),
         Param.named("cards", "cards", "which of the place's cards may be picked (default all)"),
         Param.named("name", "name", "the move's GDL name (default move)"),
-        Param.named("then", "effect", "what happens after, e.g. a draw"));
+        Param.named("then", "effect", "what happens after, e.g. a draw, before the turn passes on (Mover is the one who moved; (lastCard) the card)"));
   }
 
   @Override

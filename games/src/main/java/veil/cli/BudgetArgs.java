@@ -24,6 +24,11 @@ final class BudgetArgs {
       description = "Thinking time per move in milliseconds, instead of --iterations (not reproducible).")
   Long millis;
 
+  @Option(names = "--clock", paramLabel = "CLOCK",
+      description = "The clock of --time-ms: wall (default) or cpu, each search thread's own CPU time, so agents"
+          + " compared at equal time get equal work on a loaded machine.")
+  String clock;
+
   @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
       description = "Threads per search, 1.." + MAX_THREADS + " (root parallel; default: ${DEFAULT-VALUE}).")
   int threads;
@@ -36,11 +41,17 @@ final class BudgetArgs {
     if (threads < 1 || threads > MAX_THREADS) {
       throw new ParameterException(cmd, "--threads must be in 1.." + MAX_THREADS + ", got " + threads);
     }
+    if (clock != null && !clock.equals("wall") && !clock.equals("cpu")) {
+      throw new ParameterException(cmd, "--clock must be wall or cpu, got " + clock);
+    }
     if (millis != null) {
       if (millis < 1 || millis > MAX_MILLIS) {
         throw new ParameterException(cmd, "--time-ms must be in 1.." + MAX_MILLIS + " (a day), got " + millis);
       }
-      return Budget.millis(millis).withThreads(threads);
+      return (("cpu".equals(clock)) ? Budget.cpuMillis(millis) : Budget.millis(millis)).withThreads(threads);
+    }
+    if (clock != null) {
+      throw new ParameterException(cmd, "--clock is the clock of --time-ms; give --time-ms too");
     }
     long k = iterations == null ? DEFAULT_ITERATIONS : iterations;
     if (k < 1 || k > MAX_ITERATIONS) {
@@ -51,13 +62,15 @@ final class BudgetArgs {
 
   /** The budget as options to type again, e.g. {@code --iterations 1000 --threads 2}. */
   static String args(Budget b) {
-    return (b.timed() ? " --time-ms " + b.millis() : " --iterations " + b.iterations())
+    return (b.timed() ? " --time-ms " + b.millis() + (b.cpuClock() ? " --clock cpu" : "")
+        : " --iterations " + b.iterations())
         + (b.threads() > 1 ? " --threads " + b.threads() : "");
   }
 
   /** The budget for humans, e.g. {@code 1000 iterations per move}. */
   static String text(Budget b) {
-    return (b.timed() ? b.millis() + " ms" : b.iterations() + " iterations") + " per move"
+    return (b.timed() ? b.millis() + (b.cpuClock() ? " ms of CPU time" : " ms") : b.iterations() + " iterations")
+        + " per move"
         + (b.threads() > 1 ? " on " + b.threads() + " threads" : "");
   }
 }

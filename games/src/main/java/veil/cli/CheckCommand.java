@@ -70,8 +70,14 @@ final class CheckCommand implements Callable<Integer> {
     if (game.determinizer() instanceof veil.cards.sample.CardSampler) {
       return "card sampler (deals the unseen cards into the hidden places)";
     }
+    if (game.determinizer() instanceof veil.cards.match.MatchSampler) {
+      return "match sampler (the card sampler, deal by deal)";
+    }
     if (game.determinizer() != null) {
       return "game-specific determinizer";
+    }
+    if (game instanceof veil.ludeme.CompiledGame g && g.hasMatch()) {
+      return "general (the match sampler does not apply: " + veil.cards.match.MatchSampler.unsupported(g) + ")";
     }
     if (game instanceof veil.ludeme.CompiledGame g) {
       return "general (the card sampler does not apply: " + veil.cards.sample.CardSampler.unsupported(g) + ")";

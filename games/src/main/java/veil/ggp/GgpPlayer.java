@@ -84,7 +84,7 @@ public final class GgpPlayer {
       this.role = role;
       this.agent = agent;
       this.obs = new Observation(role);
-      this.sampler = game.determinizer() != null ? game.determinizer() : GeneralDeterminizer.forGame(game);
+      this.sampler = GeneralDeterminizer.forGame(game);
       this.rng = new SplittableRandom(seed);
     }
   }

@@ -113,6 +113,25 @@ class ArenaCommandTest {
   }
 
   @Test
+  void aCpuClockRunSaysSoAndResumesOnlyOnTheCpuClock(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("cpu.jsonl");
+    Run r = Cli.run("arena", "blind-tic-tac-toe", "--agents", "so-ismcts,random", "--games", "2", "--seed", "4",
+        "--time-ms", "3", "--clock", "cpu", "--json", file.toString(), "--no-progress");
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("3 ms of CPU time per move");
+    JsonNode config = new ObjectMapper().readTree(Files.readAllLines(file).get(0));
+    assertThat(config.get("clock").asText()).isEqualTo("cpu");
+    Run wall = Cli.run("arena", "blind-tic-tac-toe", "--agents", "so-ismcts,random", "--games", "3", "--seed", "4",
+        "--time-ms", "3", "--json", file.toString(), "--resume", "--no-progress");
+    assertThat(wall.code()).isEqualTo(2);
+    assertThat(wall.err()).contains("cannot resume").contains("clock = cpu, this run has wall");
+    Run cpu = Cli.run("arena", "blind-tic-tac-toe", "--agents", "so-ismcts,random", "--games", "3", "--seed", "4",
+        "--time-ms", "3", "--clock", "cpu", "--json", file.toString(), "--resume", "--no-progress");
+    assertThat(cpu.code()).as(cpu.err()).isZero();
+    assertThat(games(file)).hasSize(3);
+  }
+
+  @Test
   void refusesToOverwriteAFileWithoutResumeOrForce(@TempDir Path dir) throws IOException {
     Path file = dir.resolve("run.jsonl");
     Files.writeString(file, "precious\n");
@@ -165,6 +184,12 @@ class ArenaCommandTest {
         .contains("either --iterations or --time-ms");
     assertThat(Cli.run(concat(base, "--iterations", "0")).code()).isEqualTo(2);
     assertThat(Cli.run(concat(base, "--threads", "0")).code()).isEqualTo(2);
+    Run clockAlone = Cli.run(concat(base, "--clock", "cpu"));
+    assertThat(clockAlone.code()).isEqualTo(2);
+    assertThat(clockAlone.err()).contains("--clock is the clock of --time-ms");
+    Run badClock = Cli.run(concat(base, "--time-ms", "5", "--clock", "sundial"));
+    assertThat(badClock.code()).isEqualTo(2);
+    assertThat(badClock.err()).contains("--clock must be wall or cpu");
     assertThat(Cli.run(concat(base, "--resume")).err()).contains("--resume continues the run in a --json FILE");
     assertThat(Cli.run("arena", "blind-tic-tac-toe", "--games", "1").err()).contains("--agents");
     assertThat(Cli.run("arena", "blind-tic-tac-toe", "--agents", "random,random", "--games", "0").err())

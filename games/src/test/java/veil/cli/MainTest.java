@@ -43,7 +43,20 @@ class MainTest {
         + "a fold, odd chips\n"
         + "shown                  3  show to one player, a seat played by another (by:), a choice filtered by if:\n"
         + "pile-order             2  Ordered places and computed cards: top, bottom, at:Bottom, (card R S) from "
-        + "expressions\n");
+        + "expressions\n"
+        + "start-order            2  Start effects that read dealt cards: trump and a bonus set in start after the "
+        + "deals they read\n"
+        + "short-stacks           3  Betting with stacks: all-in calls, side pots for three players, the board "
+        + "dealt out after an all-in\n"
+        + "trial-sevens           4  Sevens (Fan Tan): build suits up and down from the sevens; newcomer trial\n"
+        + "trial-durak            2  Durak for two: attack, beat or take, a trump card turned up under the stock; "
+        + "newcomer trial\n"
+        + "trial-memory           2  Memory (Concentration): sixteen face-down sites, turn two up, keep a pair; "
+        + "newcomer trial\n"
+        + "trial-scopa            2  Scopa: capture by value or by a sum of two, sweeps, primiera; declared variable "
+        + "ranges; newcomer trial\n"
+        + "mini-match             2  A match of small trick deals: totals carried over, cards gathered and dealt "
+        + "again, the dealer rotating\n");
   }
 
   @Test

@@ -33,7 +33,7 @@ class ConformanceTest {
    * (it would fail, as {@code veil conform} reports), and {@link #gamesWithoutGdlRulesNameTheLudemeThatLacksOne}
    * proves the export fails for that reason and no other.
    */
-  static final Map<String, String> NO_GDL = Map.of("gin-rummy", "deadwood", "limit-holdem", "pokerRank");
+  static final Map<String, String> NO_GDL = Map.of("gin-rummy", "deadwood");
 
   static final GameRegistry REGISTRY = registry();
 
@@ -82,6 +82,14 @@ class ConformanceTest {
   @TestFactory
   Stream<DynamicContainer> everyBundledGame() {
     return ConformanceTests.of(REGISTRY.bundledNames().stream().map(ConformanceTest::target).toList(),
+        Settings.DEFAULT);
+  }
+
+  /** Limit Hold'em with finite stacks (all-in, the board dealt out): the same suite on the option. */
+  @TestFactory
+  Stream<DynamicContainer> limitHoldemWithStacks() {
+    Target t = ConformTargets.of(REGISTRY, "limit-holdem", Map.of("Stack", "12"));
+    return ConformanceTests.of(List.of(NO_GDL.containsKey("limit-holdem") ? t.withGdlRules(null) : t),
         Settings.DEFAULT);
   }
 

@@ -14,9 +14,10 @@ import veil.ai.match.MatchRunner;
 import veil.model.Game;
 
 /**
- * Bluffing in Kuhn poker: the most visited move never bets the Jack (a deterministic search plays a pure strategy,
- * and betting the lowest card is never its best average), while {@code final=visits} draws the move in proportion
- * to the root visits and so bets the Jack in some hands — the mixed play poker needs.
+ * Bluffing in Kuhn poker: the most visited move rarely bets the Jack (a deterministic search plays a pure strategy,
+ * and betting the lowest card is seldom its best average), while {@code final=visits} draws the move in proportion
+ * to the root visits and so bets the Jack more often — the mixed play poker needs. The test asks only that
+ * {@code final=visits} bluffs more, so a default that learns to bluff does not break it.
  */
 class KuhnBluffTest {
   /** How often the searcher (seats alternating) bet holding the Jack, in {@code n} games against pimc. */
@@ -42,14 +43,13 @@ class KuhnBluffTest {
   }
 
   @Test
-  void drawingTheFinalMoveByVisitsBluffsTheJackAndTheMostVisitedMoveDoesNot() throws Exception {
+  void drawingTheFinalMoveByVisitsBluffsTheJackMoreOftenThanTheMostVisitedMove() throws Exception {
     Game game = GameRegistry.standard().load("kuhn-poker", Map.of());
     int max = jackBets(game, "so-ismcts", 300);
     int visits = jackBets(game, "so-ismcts:final=visits", 300);
     System.out.printf("Kuhn poker, 300 games against pimc: so-ismcts bets the Jack %d times, with final=visits %d%n",
         max, visits);
-    assertThat(max).isZero();
-    assertThat(visits).isPositive();
+    assertThat(visits).isGreaterThan(max);
   }
 
   @Test

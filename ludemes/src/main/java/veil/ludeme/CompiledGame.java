@@ -37,6 +37,11 @@ public final class CompiledGame implements Game {
   public final int rows;
   public final int cols;
   public final Effect start;
+  /**
+   * Start's later segments ({@link veil.ludeme.compile.GameSyntax#segments}): each runs while settling once the
+   * cards queued before it are dealt; {@link Slot#ENTER} is 2 + the index of the next one while any is left.
+   */
+  private final Effect[] startLater;
   private final Phase[] phases;
   private final EndRule[] endRules;
   /** The payoff range when the outcomes are amounts (every end rule's, the compiler checks), else null. */
@@ -80,6 +85,7 @@ public final class CompiledGame implements Game {
     rows = b.rows;
     cols = b.cols;
     start = b.start;
+    startLater = b.startLater.clone();
     phases = b.phases.toArray(new Phase[0]);
     endRules = b.endRules.toArray(new EndRule[0]);
     payoff = endRules.length == 0 ? null : endRules[0].outcome().payoffRange();
@@ -103,8 +109,87 @@ public final class CompiledGame implements Game {
     vars = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(b.vars));
     teams = b.teams == null ? null : b.teams.clone();
     syntax = b.syntax;
+    dealStart = null;
     // Last, so that the sampler sees the finished game (it keeps a reference to it; nothing changes afterwards).
     determinizer = b.determinizer == null ? null : b.determinizer.apply(this);
+  }
+
+  /**
+   * One deal of a match played from {@code dealStart} (a state as a deal begins, its cards queued to deal): a game
+   * with the same rules whose initial state is that one and whose deal ends the game instead of starting the next
+   * deal (nothing is added to the totals). The card sampler samples a match deal by deal in such games; its syntax
+   * does not list the match ludeme. Null in a game of its own.
+   */
+  private final LudState dealStart;
+
+  private CompiledGame(CompiledGame base, LudState dealStart) {
+    name = base.name;
+    description = base.description;
+    players = base.players;
+    roleNames = base.roleNames;
+    hasRandom = base.hasRandom;
+    stepBound = base.stepBound;
+    table = base.table;
+    cards = base.cards;
+    places = base.places;
+    layout = base.layout;
+    initialVars = base.initialVars;
+    varNames = base.varNames;
+    rows = base.rows;
+    cols = base.cols;
+    start = base.start;
+    startLater = base.startLater;
+    phases = base.phases;
+    endRules = base.endRules;
+    payoff = base.payoff;
+    scoreScale = base.scoreScale;
+    endTests = base.endTests;
+    actions = base.actions;
+    sourceName = base.sourceName;
+    maps = base.maps;
+    placeDefs = base.placeDefs;
+    vars = base.vars;
+    teams = base.teams;
+    faces = base.faces;
+    lowerCopyMasks = base.lowerCopyMasks;
+    initialPlaces = base.initialPlaces;
+    dealTemplate = base.dealTemplate;
+    List<veil.ludeme.compile.Ludeme> used = new ArrayList<>();
+    for (veil.ludeme.compile.Ludeme l : base.syntax.used()) {
+      if (!l.name().equals("match")) {
+        used.add(l);
+      }
+    }
+    syntax = new veil.ludeme.compile.GameSyntax(base.syntax.start(), base.syntax.phases(), base.syntax.ends(),
+        base.syntax.dealSites(), base.syntax.language(), used);
+    determinizer = null;
+    this.dealStart = dealStart.copy();
+  }
+
+  /**
+   * The deal that begins in state {@code s} played alone (see {@link #dealStart}); {@code s} is the game's initial
+   * state or a state just after a match started a new deal.
+   */
+  public CompiledGame dealGame(LudState s) {
+    if (syntax == null) {
+      throw new IllegalStateException(name + " was not compiled from a .lud text");
+    }
+    return new CompiledGame(this, s);
+  }
+
+  /** Whether this game is one deal of a match played alone ({@link #dealGame}). */
+  public boolean isDealGame() {
+    return dealStart != null;
+  }
+
+  /** Whether the game has a match of several deals ({@code (match …)} in an end rule). */
+  public boolean hasMatch() {
+    for (EndRule e : endRules) {
+      if (e.outcome() instanceof Outcome.Match) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The roles' names: the players', then random's if the game has chance. */
@@ -150,6 +235,8 @@ public final class CompiledGame implements Game {
     public int rows;
     public int cols;
     public Effect start = Effect.NONE;
+    /** Start's segments after the first, each run once the deals queued before it are done. */
+    public Effect[] startLater = new Effect[0];
     public List<Phase> phases = new ArrayList<>();
     public List<EndRule> endRules = new ArrayList<>();
     public List<Action> actions = new ArrayList<>();
@@ -210,6 +297,9 @@ public final class CompiledGame implements Game {
 
   @Override
   public LudState initialState() {
+    if (dealStart != null) {
+      return dealStart.copy();
+    }
     LudState s = new LudState(places.defOf().length, cards.words(), layout.size);
     s.faces = faces;
     s.lowerCopyMasks = lowerCopyMasks;
@@ -225,11 +315,61 @@ public final class CompiledGame implements Game {
     System.arraycopy(initialVars, 0, v, layout.vars, initialVars.length);
     // Every card starts in the place of the deck that declared it (the instance recorded at compile time).
     System.arraycopy(initialPlaces, 0, s.places, 0, initialPlaces.length);
-    v[Slot.ENTER] = 1;
+    v[Slot.ENTER] = startLater.length > 0 ? 2 : 1;
     s.cur = 0;
+    if (dealTemplate == null) {
+      dealTemplate = v.clone(); // the registers before the start rules, for the next deal of a match
+    }
     start.run(s);
     settle(s);
     return s;
+  }
+
+  /** The int registers of a fresh state before the start rules run (a new deal of a match begins from them). */
+  private volatile int[] dealTemplate;
+
+  /**
+   * A state as a new deal of a match begins, before its start rules: every card where the game began, every
+   * register and variable at its start value, phase 0 entered anew (for the GDL-II export's reset).
+   */
+  public LudState dealTemplateState() {
+    LudState s = initialState();
+    System.arraycopy(dealTemplate, 0, s.v, 0, s.v.length);
+    System.arraycopy(initialPlaces, 0, s.places, 0, initialPlaces.length);
+    return s;
+  }
+
+  /**
+   * The next deal of a match: the cards go back where the game began and every register and variable back to its
+   * start value, but for the step count and the match's totals and deal count; the player after the new dealer
+   * (the deal count mod the players) moves first, and the start rules run again (they queue the new deal).
+   */
+  private void nextDeal(LudState s, Outcome.Match m) {
+    int[] v = s.v;
+    int[] kept = m.keptSlots();
+    int[] saved = s.scratchKeys(kept.length + 1);
+    for (int i = 0; i < kept.length; i++) {
+      saved[i] = v[kept[i]];
+    }
+    saved[kept.length] = v[Slot.STEP];
+    System.arraycopy(dealTemplate, 0, v, 0, v.length);
+    System.arraycopy(initialPlaces, 0, s.places, 0, initialPlaces.length);
+    for (int i = 0; i < kept.length; i++) {
+      v[kept[i]] = saved[i];
+    }
+    v[Slot.STEP] = saved[kept.length];
+    v[Slot.MOVER] = Math.floorMod(v[m.dealSlot()], players);
+    s.cur = v[Slot.MOVER];
+    for (int p = 0; p < players; p++) {
+      table.tell(s, p, m.dealWord());
+    }
+    start.run(s);
+    // The new deal's cards are dealt before anything else is settled (the GDL-II export relies on it).
+    int at = layout.pending;
+    if (v[Slot.PENDING] == 0 || v[at + PendingDeal.LEFT] <= 0 || s.isEmpty(v[at + PendingDeal.SOURCE])) {
+      throw new IllegalStateException("rule failure: a new deal of the match in " + name
+          + " deals no card at its start: a match's start rules must deal");
+    }
   }
 
   /** Each card's face when the game has identical copies, else null (see {@link LudState#faces}). */
@@ -582,9 +722,20 @@ public final class CompiledGame implements Game {
         Ints.ReadTest r = endTests[i];
         if (r != null ? r.test(v[r.slot()]) : e.when().eval(s)) {
           e.before().run(s);
+          if (e.outcome() instanceof Outcome.Match m && dealStart == null && m.nextDeal(s)) {
+            nextDeal(s, m); // the new deal's cards are dealt first: nothing more settles in this step
+            return;
+          }
           finish(s, e.outcome());
           return;
         }
+      }
+      if (v[Slot.ENTER] >= 2) {
+        // the next segment of start, now that the cards queued before it are dealt
+        int k = v[Slot.ENTER] - 2;
+        v[Slot.ENTER] = k + 1 < startLater.length ? v[Slot.ENTER] + 1 : 1;
+        startLater[k].run(s);
+        continue;
       }
       Phase ph = phases[v[Slot.PHASE]];
       if (v[Slot.ENTER] != 0) {

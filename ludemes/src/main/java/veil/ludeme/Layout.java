@@ -25,14 +25,22 @@ public final class Layout {
   public final int cardCount;
   public final int size;
 
+  /** Entries the pending chance queue holds: at least {@link PendingDeal#CAPACITY}, more for games with many deals. */
+  public final int pendingCapacity;
+
   public Layout(int players, int varCount, int cellCount, int cardCount) {
+    this(players, varCount, cellCount, cardCount, PendingDeal.CAPACITY);
+  }
+
+  public Layout(int players, int varCount, int cellCount, int cardCount, int pendingCapacity) {
     this.players = players;
+    this.pendingCapacity = Math.max(PendingDeal.CAPACITY, pendingCapacity);
     this.varCount = varCount;
     this.cellCount = cellCount;
     this.cardCount = cardCount;
     int at = Slot.HEADER;
     pending = at;
-    at += PendingDeal.CAPACITY * PendingDeal.SIZE;
+    at += this.pendingCapacity * PendingDeal.SIZE;
     trickCard = at;
     at += players;
     score = at;

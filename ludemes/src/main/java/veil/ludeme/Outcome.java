@@ -12,4 +12,22 @@ public interface Outcome {
   default veil.model.PayoffRange payoffRange() {
     return null;
   }
+
+  /**
+   * A match of several deals ({@code (match …)}): at the end of a deal it adds the deal's scores to the totals and
+   * says whether another deal follows; {@link #keys} then ranks the players by their totals.
+   */
+  interface Match extends Outcome {
+    /** Adds the deal's scores to the totals and counts the deal; true when another deal follows. */
+    boolean nextDeal(LudState s);
+
+    /** The slots of {@link LudState#v} kept from one deal to the next (the totals and the deal count); read only. */
+    int[] keptSlots();
+
+    /** The slot of the number of deals played (0 in the first deal); the player after the dealer is it mod n. */
+    int dealSlot();
+
+    /** The word ({@link Table#tells}) every player is told when a new deal begins. */
+    int dealWord();
+  }
 }

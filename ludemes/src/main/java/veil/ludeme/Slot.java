@@ -21,7 +21,10 @@ public final class Slot {
   public static final int LAST_CARD = 5;
   /** 1 when the state is terminal. */
   public static final int TERMINAL = 6;
-  /** 1 while the current phase still has to be entered (its entry effects run once chance has settled). */
+  /**
+   * 1 while the current phase still has to be entered (its entry effects run once chance has settled); 2 + k while
+   * start's later segment k (from 0) is still to run first (see {@code CompiledGame}).
+   */
   public static final int ENTER = 7;
   /** Trick registers: who led, the led suit (-1 before a lead), cards played to this trick, tricks done, last winner. */
   public static final int TRICK_LEADER = 8;

@@ -190,8 +190,9 @@ public final class Table {
   public void enqueueDeal(LudState s, int src, int dstBase, int owner, int count) {
     int[] v = s.v;
     int n = v[Slot.PENDING];
-    if (n == PendingDeal.CAPACITY) {
-      throw new IllegalStateException("more than " + PendingDeal.CAPACITY + " deals pending at once");
+    if (n == layout.pendingCapacity) {
+      throw new IllegalStateException("rule failure: more than " + layout.pendingCapacity + " deals and draws pending "
+          + "at once (effects queued them faster than random deals them)");
     }
     int at = layout.pending + n * PendingDeal.SIZE;
     v[at + PendingDeal.SOURCE] = src;

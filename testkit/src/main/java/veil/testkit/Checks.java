@@ -13,6 +13,7 @@ import veil.ai.match.MatchRecord;
 import veil.ai.match.MatchRunner;
 import veil.ai.match.Replay;
 import veil.ai.sample.GeneralDeterminizer;
+import veil.ai.sample.HandoffDeterminizer;
 import veil.ai.sample.SamplerCheck;
 import veil.gdl.KifLoader;
 import veil.gdl.Lockstep;
@@ -366,8 +367,10 @@ final class Checks {
   static String samplerConsistency(Subject s) {
     Recording rec = recording(s);
     Game game = game(s);
-    Determinizer sampler = game.determinizer() != null ? game.determinizer() : GeneralDeterminizer.forGame(game);
+    // the sampler the agents use: the game's own, handing what it finds no state for to the general one
+    Determinizer sampler = GeneralDeterminizer.forGame(game);
     SplittableRandom rng = new SplittableRandom(rec.masterSeed);
+    int observations = 0;
     List<Violation> bad = new ArrayList<>();
     int checked = 0;
     for (Playout p : rec.completed(3)) {
@@ -379,6 +382,7 @@ final class Checks {
             continue;
           }
           Observation obs = Replay.observation(game, joints, role, t);
+          observations++;
           for (int n = 0; n < 3; n++) {
             int[][] history = sampler.sampleHistory(obs, rng);
             String why = history == null ? "no sample" : SamplerCheck.mismatch(game, obs, history);
@@ -395,6 +399,10 @@ final class Checks {
       throw new Failure("no samples checked: no playout ended properly (see checks a and b)");
     }
     failIfAny(rec, "samples that contradict their observation", bad);
+    if (sampler instanceof HandoffDeterminizer h && h.handoffs() > 0) {
+      return "the game's own sampler found no state for " + h.handoffs() + " of " + observations
+          + " observations; the general sampler took them";
+    }
     return null;
   }
 

@@ -63,17 +63,18 @@ final class Inference {
 
   /** Fills the pool for {@code obs}; returns the number of sampler failures (histories not found). */
   int build(Observation obs, Determinizer sampler, SplittableRandom rng) {
-    return build(obs, sampler, rng, Long.MAX_VALUE);
+    return build(obs, sampler, rng, Long.MAX_VALUE, false);
   }
 
   /**
    * As {@link #build(Observation, Determinizer, SplittableRandom)}, stopping early (with fewer worlds, at least one
-   * when the sampler finds one) once System.nanoTime() passes {@code deadline}: a time budget is not overrun.
+   * when the sampler finds one) once the clock passes {@code deadline}: a time budget is not overrun. The clock is
+   * System.nanoTime(), or with {@code cpuClock} the calling thread's CPU time.
    */
-  int build(Observation obs, Determinizer sampler, SplittableRandom rng, long deadline) {
+  int build(Observation obs, Determinizer sampler, SplittableRandom rng, long deadline, boolean cpuClock) {
     size = 0;
     int failures = 0;
-    for (int k = 0; k < worlds && (size == 0 || System.nanoTime() < deadline); k++) {
+    for (int k = 0; k < worlds && (size == 0 || now(cpuClock) < deadline); k++) {
       int[][] history = sampler.sampleHistory(obs, rng);
       if (history == null) {
         failures++;
@@ -112,6 +113,13 @@ final class Inference {
     }
     effective = size == 0 ? 0 : sum * sum / sumSq;
     return failures;
+  }
+
+  private static final java.lang.management.ThreadMXBean CLOCKS =
+      java.lang.management.ManagementFactory.getThreadMXBean();
+
+  private static long now(boolean cpuClock) {
+    return cpuClock ? CLOCKS.getCurrentThreadCpuTime() : System.nanoTime();
   }
 
   /** log(π(move of r in joint) · n) at state s under the softmax-of-playouts model; legal holds r's moves. */

@@ -44,13 +44,39 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
   static final int INFER_PLAYOUTS = 2;
   static final double INFER_TEMPERATURE = 0.1;
 
-  /** This agent with inference from the opponents' moves over {@code worlds} weighted worlds per decision. */
+  /** Iterations per sampled world (1: a fresh world every iteration); see {@link #withReuse}. */
+  private int reuse = 1;
+
+  /** The most iterations one sampled world may serve. */
+  public static final int MAX_REUSE = 1000;
+
+  /**
+   * This agent with each sampled world serving {@code k} consecutive iterations ({@code so-ismcts:reuse=k}), instead
+   * of one: drawing a world from the information set costs about as much as an iteration in the card games, so at
+   * equal time more iterations run, over fewer distinct worlds. The worlds are still drawn from the observation
+   * alone, so the agent stays honest.
+   */
+  public IsmctsAgent withReuse(int k) {
+    if (k < 1 || k > MAX_REUSE) {
+      throw new IllegalArgumentException("reuse must be in 1.." + MAX_REUSE + ", was " + k);
+    }
+    if (k > 1 && mode == SearchWorker.Mode.HP_ISMCTS) {
+      throw new IllegalArgumentException("reuse is for so-ismcts and mo-ismcts");
+    }
+    if (k > 1 && inferWorlds > 0) {
+      throw new IllegalArgumentException("reuse and infer do not combine: infer draws its own pool of worlds");
+    }
+    this.reuse = k;
+    return this;
+  }
+
   /** Draws the final move in proportion to root visits when {@code on} (final=visits). */
   public IsmctsAgent withVisitDraw(boolean on) {
     setVisitDraw(on);
     return this;
   }
 
+  /** This agent with inference from the opponents' moves over {@code worlds} weighted worlds per decision. */
   public IsmctsAgent withInference(int worlds) {
     if (worlds < 0) {
       throw new IllegalArgumentException("infer must be >= 0, was " + worlds);
@@ -79,7 +105,7 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
   protected void onStart() {
     views.clear();
     inference.clear();
-    shared = game.determinizer() == null ? new GeneralDeterminizer(game) : null;
+    shared = GeneralDeterminizer.forGame(game);
   }
 
   /** HP_ISMCTS per-thread state: every opponent's view of the sampled history, and a sampler per opponent. */
@@ -96,8 +122,9 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
     Worker w = new Worker();
     w.search = new SearchWorker(game, role, mode, exploration);
     w.world = game.initialState();
-    // The general sampler is thread-safe and caches its filtering; a game's own sampler is asked for per thread.
-    w.sampler = shared != null ? shared : game.determinizer();
+    w.root = game.initialState();
+    // Both samplers are thread-safe: the general one caches its filtering, a game's own keeps a worker per thread.
+    w.sampler = shared;
     return w;
   }
 
@@ -122,12 +149,12 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
     if (inferWorlds > 0) {
       Inference inf = inference.computeIfAbsent(w,
           k -> new Inference(game, role, inferWorlds, INFER_PLAYOUTS, INFER_TEMPERATURE));
-      for (int f = inf.build(obs, w.sampler, w.rng, deadline); f > 0; f--) {
+      for (int f = inf.build(obs, w.sampler, w.rng, deadline, w.cpuClock); f > 0; f--) {
         countFailure(w);
       }
       noteBelief(w, w.sampler, obs);
       // At least one iteration once the pool has a world, even if building it used up a time budget.
-      for (long k = 0; k < iterations && (k == 0 || System.nanoTime() < deadline) && inf.size() > 0; k++) {
+      for (long k = 0; k < iterations && (k == 0 || now(w) < deadline) && inf.size() > 0; k++) {
         inf.pick(w.rng, w.world);
         w.search.iterate(w.world, obs.length());
         w.iterations++;
@@ -137,9 +164,21 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
     }
     // Under a time budget, the search runs until one iteration succeeds even past the deadline (a thread that
     // starts late on a loaded machine would otherwise play at random).
-    for (long k = 0; k < iterations && (w.iterations == 0 || System.nanoTime() < deadline) && !samplerExhausted(w);
+    int left = 0; // iterations the world in w.root may still serve (reuse > 1)
+    for (long k = 0; k < iterations && (w.iterations == 0 || now(w) < deadline) && !samplerExhausted(w);
         k++) {
-      if (sample(w, obs, w.world)) {
+      if (reuse > 1) {
+        if (left == 0) {
+          if (!sample(w, obs, w.root)) {
+            continue;
+          }
+          left = reuse;
+        }
+        left--;
+        w.world.copyFrom(w.root);
+        w.search.iterate(w.world, obs.length());
+        w.iterations++;
+      } else if (sample(w, obs, w.world)) {
         w.search.iterate(w.world, obs.length());
         w.iterations++;
       }
@@ -157,7 +196,7 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
       for (int r = 0; r < n.samplers.length; r++) {
         if (r != role && r != game.randomRole()) {
           // One general sampler per opponent, so that each keeps (and extends) the belief of its own view.
-          n.samplers[r] = game.determinizer() != null ? game.determinizer() : new GeneralDeterminizer(game);
+          n.samplers[r] = GeneralDeterminizer.forGame(game);
         }
       }
       n.replay = game.initialState();
@@ -168,7 +207,7 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
       n.percepts = new Percepts(game.roleCount());
       return n;
     });
-    for (long k = 0; k < iterations && (w.iterations == 0 || System.nanoTime() < deadline) && !samplerExhausted(w);
+    for (long k = 0; k < iterations && (w.iterations == 0 || now(w) < deadline) && !samplerExhausted(w);
         k++) {
       int[][] history = w.sampler.sampleHistory(obs, w.rng);
       if (history == null) {

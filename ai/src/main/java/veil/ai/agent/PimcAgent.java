@@ -32,7 +32,7 @@ public final class PimcAgent extends SearchAgent implements Agent {
 
   @Override
   protected void onStart() {
-    shared = game.determinizer() == null ? new GeneralDeterminizer(game) : null;
+    shared = GeneralDeterminizer.forGame(game);
   }
 
   @Override
@@ -41,7 +41,7 @@ public final class PimcAgent extends SearchAgent implements Agent {
     w.search = new SearchWorker(game, role, SearchWorker.Mode.UCT, exploration);
     w.world = game.initialState();
     w.root = game.initialState();
-    w.sampler = shared != null ? shared : game.determinizer();
+    w.sampler = shared;
     return w;
   }
 
@@ -59,7 +59,7 @@ public final class PimcAgent extends SearchAgent implements Agent {
     for (int world = thread; world < n; world += threads) {
       mine++;
     }
-    long start = System.nanoTime();
+    long start = now(w);
     int done = 0;
     for (int world = thread; world < n; world += threads) {
       if (samplerExhausted(w)) {
@@ -72,7 +72,7 @@ public final class PimcAgent extends SearchAgent implements Agent {
         continue;
       }
       w.search.clear();
-      for (long k = 0; k < perWorld && System.nanoTime() < worldDeadline; k++) {
+      for (long k = 0; k < perWorld && now(w) < worldDeadline; k++) {
         w.world.copyFrom(w.root);
         w.search.iterate(w.world, obs.length());
         w.iterations++;

@@ -7,6 +7,7 @@ import veil.ai.Budget;
 import veil.ai.Player;
 import veil.ai.SearchStats;
 import veil.ai.sample.GeneralDeterminizer;
+import veil.ai.sample.HandoffDeterminizer;
 import veil.model.Determinizer;
 import veil.ai.Seeds;
 import veil.model.Game;
@@ -49,6 +50,34 @@ abstract class SearchAgent implements Player {
     long failures;
     /** Whether a world of this decision came from an approximate belief (see Determinizer#approximate). */
     boolean approximate;
+    /** Whether this decision's deadline is on the thread's CPU clock (see {@link Budget#cpuClock()}). */
+    boolean cpuClock;
+  }
+
+  private static final java.lang.management.ThreadMXBean THREAD_CLOCKS =
+      java.lang.management.ManagementFactory.getThreadMXBean();
+
+  /**
+   * Now, in nanoseconds, on the clock of {@code w}'s decision: the calling thread's CPU time under a CPU-clock
+   * budget, else System.nanoTime(). Deadlines passed to {@link #runThread} are on this clock.
+   */
+  protected static long now(Worker w) {
+    return w.cpuClock ? THREAD_CLOCKS.getCurrentThreadCpuTime() : System.nanoTime();
+  }
+
+  /** The CPU clock of the calling thread, or a loud failure where the JVM cannot measure it. */
+  private static long threadCpuNanos() {
+    if (!THREAD_CLOCKS.isCurrentThreadCpuTimeSupported()) {
+      throw new IllegalStateException("this JVM cannot measure a thread's CPU time; use a wall-clock time budget");
+    }
+    if (!THREAD_CLOCKS.isThreadCpuTimeEnabled()) {
+      THREAD_CLOCKS.setThreadCpuTimeEnabled(true);
+    }
+    long t = THREAD_CLOCKS.getCurrentThreadCpuTime();
+    if (t < 0) {
+      throw new IllegalStateException("this JVM did not measure the thread's CPU time; use a wall-clock time budget");
+    }
+    return t;
   }
 
   /** Whether the final move is drawn in proportion to root visits rather than the most visited one. */
@@ -86,7 +115,8 @@ abstract class SearchAgent implements Player {
    * Runs one thread's share of the search and adds its root visits per legal move into {@code votes}.
    *
    * @param iterations this thread's iteration share (Long.MAX_VALUE under a time budget)
-   * @param deadline System.nanoTime() to stop at (Long.MAX_VALUE under an iteration budget)
+   * @param deadline {@link #now(Worker)} to stop at (Long.MAX_VALUE under an iteration budget): System.nanoTime(),
+   *     or this thread's CPU time under a CPU-clock budget
    */
   protected abstract void runThread(Worker w, int thread, int threads, Observation obs, State trueState,
       MoveList legal, Budget budget, long iterations, long deadline, long[] votes);
@@ -117,6 +147,7 @@ abstract class SearchAgent implements Player {
       w.failures = 0;
       w.approximate = false;
       w.decisionSampler = null;
+      w.cpuClock = budget.timed() && budget.cpuClock();
       long rngSeed = Seeds.derive(seed, obs.length(), t);
       long share = budget.timed()
           ? Long.MAX_VALUE
@@ -125,7 +156,9 @@ abstract class SearchAgent implements Player {
         try {
           // Made by the thread that uses it, like the worker: objects two threads write must not share a cache line.
           w.rng = new SplittableRandom(rngSeed);
-          runThread(w, thread, threads, obs, trueState, legal, budget, share, deadline, votes[thread]);
+          // A CPU-clock deadline is this thread's own: each search thread gets the budget's CPU time.
+          long due = w.cpuClock ? threadCpuNanos() + budget.millis() * 1_000_000L : deadline;
+          runThread(w, thread, threads, obs, trueState, legal, budget, share, due, votes[thread]);
         } catch (RuntimeException e) {
           errors[thread] = e;
         }
@@ -245,6 +278,10 @@ abstract class SearchAgent implements Player {
       w.approximate |= w.sampler.approximate(obs);
     }
     if (w.decisionSampler.sample(obs, w.rng, out)) {
+      if (!w.approximate && w.sampler instanceof HandoffDeterminizer h && h.handedOff(obs)) {
+        // the game's own sampler handed this decision to the general one, whose belief may be the particle bag
+        w.approximate = h.approximate(obs);
+      }
       return true;
     }
     w.failures++;

@@ -36,7 +36,7 @@ public final class UctCheatAgent extends SearchAgent implements ClairvoyantAgent
     w.search.setRandom(w.rng);
     w.search.clear();
     w.root.copyFrom(trueState);
-    for (long k = 0; k < iterations && System.nanoTime() < deadline; k++) {
+    for (long k = 0; k < iterations && now(w) < deadline; k++) {
       w.world.copyFrom(w.root);
       w.search.iterate(w.world, obs.length());
       w.iterations++;

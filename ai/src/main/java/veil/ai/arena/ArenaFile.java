@@ -36,7 +36,7 @@ public final class ArenaFile implements AutoCloseable {
       "iterations", "millis", "threads", "shard", "duplicate");
   /** Config fields shards of one run must share (all but the shard). */
   private static final List<String> SHARED = List.of("game", "gameName", "roles", "agents", "games", "masterSeed",
-      "iterations", "millis", "threads", "duplicate");
+      "iterations", "millis", "threads", "duplicate", "clock");
 
   private final Path path;
   private final FileChannel channel;
@@ -72,6 +72,9 @@ public final class ArenaFile implements AutoCloseable {
     n.put("iterations", c.budget().iterations());
     n.put("millis", c.budget().millis());
     n.put("threads", c.budget().threads());
+    if (c.budget().cpuClock()) {
+      n.put("clock", "cpu"); // written only when used, so wall-clock files stay as they were
+    }
     n.put("shard", c.shardIndex() + "/" + c.shardCount());
     n.put("duplicate", c.duplicate());
     n.put("seatRotation", "blocks of n cyclic rotations of each base order; all n! seatings every n! games (with"
@@ -97,6 +100,11 @@ public final class ArenaFile implements AutoCloseable {
       if (old == null || !now.get(f).toString().equals(old.toString())) {
         return "the output file was written with " + f + " = " + old + ", this run has " + now.get(f);
       }
+    }
+    String oldClock = existing.path("clock").asText("wall");
+    String clock = c.budget().cpuClock() ? "cpu" : "wall";
+    if (!oldClock.equals(clock)) {
+      return "the output file was written with clock = " + oldClock + ", this run has " + clock;
     }
     if (existing.has("games") && existing.get("games").asLong() > c.games()) {
       return "the output file is a " + existing.get("games").asLong() + "-game run; --games " + c.games()
@@ -616,7 +624,11 @@ public final class ArenaFile implements AutoCloseable {
     long iterations = field(cfg, "iterations", false).asLong();
     long millis = field(cfg, "millis", false).asLong();
     int threads = field(cfg, "threads", false).asInt();
-    veil.ai.Budget budget = new veil.ai.Budget(iterations, millis, threads);
+    String clock = cfg.path("clock").asText("wall");
+    if (!clock.equals("wall") && !clock.equals("cpu")) {
+      throw new IllegalArgumentException("clock must be wall or cpu, was '" + clock + "'");
+    }
+    veil.ai.Budget budget = new veil.ai.Budget(iterations, millis, threads, clock.equals("cpu"));
     if (agents.size() != MatchRunner.seatRoles(game).length) {
       throw new IllegalArgumentException("the config line names " + agents.size() + " agents for "
           + MatchRunner.seatRoles(game).length + " seats");

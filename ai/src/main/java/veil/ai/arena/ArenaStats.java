@@ -49,6 +49,20 @@ public final class ArenaStats {
   private final int units;
   private final int gamesPerUnit;
 
+  /**
+   * The games needed to tell a paired difference of mean {@code mean} and variance {@code var} per unit of
+   * {@code per} games from zero (5% two-sided, 80% power), or -1 when the difference is zero — a mean within
+   * rounding of 0 included, where the formula would give an astronomically large count — or no count is sensible.
+   */
+  static long gamesToResolve(double mean, double var, int per) {
+    if (Math.abs(mean) < 1e-9 || !(var > 0)) {
+      return -1;
+    }
+    double z = 1.959964 + 0.841621;
+    double units = Math.ceil(z * z * var / (mean * mean));
+    return units * per > 1e12 ? -1 : (long) units * per;
+  }
+
   private ArenaStats(List<AgentSummary> agents, List<AgentSummary> seats, List<AgentSummary> teams,
       List<Pair> pairs, int units, int gamesPerUnit) {
     this.agents = agents;
@@ -291,11 +305,7 @@ public final class ArenaStats {
       }
       double mean = m == 0 ? 0 : total / m;
       double var = m < 2 ? 0 : Math.max(0, (totalSq - m * mean * mean) / (m - 1));
-      long needed = -1;
-      if (mean != 0 && var > 0) {
-        double z = 1.959964 + 0.841621;
-        needed = (long) Math.ceil(z * z * var / (mean * mean)) * per;
-      }
+      long needed = gamesToResolve(mean, var, per);
       double[] iv = ci[q + p];
       pairRows.add(new Pair(a, b, config.agents().get(a), config.agents().get(b), m, mean, m == 0 ? 0 : iv[0],
           m == 0 ? 0 : iv[1], needed));

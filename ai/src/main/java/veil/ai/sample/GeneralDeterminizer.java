@@ -33,10 +33,13 @@ public final class GeneralDeterminizer implements Determinizer {
     this.scratch = ThreadLocal.withInitial(() -> new Belief.Scratch(game));
   }
 
-  /** The sampler an agent should use for {@code game}: the game's own when it has one, else a general one. */
+  /**
+   * The sampler an agent should use for {@code game}: the game's own when it has one, handing the observations it
+   * finds no state for to a general one ({@link HandoffDeterminizer}); else a general one.
+   */
   public static Determinizer forGame(Game game) {
     Determinizer d = game.determinizer();
-    return d != null ? d : new GeneralDeterminizer(game);
+    return d != null ? new HandoffDeterminizer(d, new GeneralDeterminizer(game)) : new GeneralDeterminizer(game);
   }
 
   /** The (cached) belief for {@code obs}. */

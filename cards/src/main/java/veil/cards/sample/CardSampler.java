@@ -50,15 +50,27 @@ public final class CardSampler implements Determinizer {
   private final ThreadLocal<Worker[]> workers;
 
   public CardSampler(CompiledGame game) {
+    this(game, false);
+  }
+
+  /**
+   * With {@code brokenCopies}, a sampler broken on purpose for tests: copies seen face up always get the lowest
+   * copies of their face (no permutation of copies), which must fail the distribution tests.
+   */
+  CardSampler(CompiledGame game, boolean brokenCopies) {
     if (!supports(game)) {
       throw new IllegalArgumentException(game.name + ": not a card game the card sampler supports");
     }
     this.game = game;
+    this.brokenCopies = brokenCopies;
     this.workers = ThreadLocal.withInitial(() -> new Worker[game.players]);
   }
 
+  private final boolean brokenCopies;
+
   /**
-   * True for the games the card sampler models exactly: cards (at most 64, in at most 64 place instances), a random
+   * True for the games the card sampler models exactly: cards (any number the engine takes, identical copies
+   * included, in at most 64 place instances), a random
    * role, and only ludemes that declare what they are to the sampler ({@link CardSampling}) and are not {@link
    * CardSampling#OUTSIDE} it. All six bundled card games qualify; Blind Tic-Tac-Toe does not (a board, a claim).
    */
@@ -76,12 +88,6 @@ public final class CardSampler implements Determinizer {
     }
     if (game.cards.count() == 0) {
       return "the game has no cards";
-    }
-    if (game.cards.count() > 64) {
-      return "the game has more than 64 cards (the card sampler follows cards in one 64-bit word)";
-    }
-    if (game.cards.hasCopies()) {
-      return "the game has identical copies of cards (percepts name a card, not which copy)";
     }
     if (game.places.defOf().length > 64) {
       return "the game has more than 64 places";
@@ -155,6 +161,7 @@ public final class CardSampler implements Determinizer {
     Worker[] mine = workers.get();
     if (mine[role] == null) {
       mine[role] = new Worker(game, stats);
+      mine[role].brokenCopies = brokenCopies;
     }
     return mine[role];
   }

@@ -41,6 +41,16 @@ final class FactProbe {
   private final Percepts percepts;
   private final int[] joint;
   private final int stampAt;
+  /** Longs per card set, and the number of place instances. */
+  private final int words;
+  private final int placeCount;
+  /** Scratch card sets: the cards the observer cannot locate, and a fact's cards. */
+  private final long[] unseen;
+  private final long[] some;
+  private final long[] none;
+  private final long[] shown;
+  /** Per place instance, the cards the step shows leaving it ({@link #words} longs each). */
+  private final long[] out;
 
   FactProbe(CompiledGame game) {
     this.game = game;
@@ -53,15 +63,30 @@ final class FactProbe {
     this.percepts = new Percepts(roles);
     this.joint = new int[roles];
     this.stampAt = game.layout.stamp;
+    this.words = base.words;
+    this.placeCount = base.places.length / words;
+    this.unseen = new long[words];
+    this.some = new long[words];
+    this.none = new long[words];
+    this.shown = new long[words];
+    this.out = new long[base.places.length];
   }
 
-  /** Learns the facts of step t from the state before it into the skeleton (which holds steps [0, t) so far). */
+  /**
+   * Learns the facts of step t from the state before it into the skeleton (which holds steps [0, t) so far). Only a
+   * step that tells a word (an announced choice: an ask, an answer, a "missed") is probed: without one, what a step
+   * says about hidden places is a face-up play's void ({@link RuleProbe}), so games without told words pay a scan of
+   * the step's percepts and nothing more.
+   */
   void learn(LudState before, Observation obs, int t, Skeleton sk) {
-    if (before.places.length != visibleMask.length || game.isTerminal(before)) {
-      return; // more than one word per place: not modelled here
+    int[] seen = obs.percepts(t);
+    if (sk.facts.count > 0) {
+      dropImplied(sk, seen, t);
+    }
+    if (!anyTell(seen) || game.isTerminal(before)) {
+      return;
     }
     int o = obs.role();
-    dropImplied(sk, obs.percepts(t), t);
     int mover = -1;
     for (int r = 0; r < game.players; r++) {
       game.legalMoves(before, r, moves);
@@ -75,12 +100,13 @@ final class FactProbe {
     if (mover < 0) {
       return; // chance alone moves
     }
-    int[] seen = obs.percepts(t);
     int[] tells = tells(seen);
-    long unseen = 0;
-    for (int x = 0; x < visibleMask.length; x++) {
+    Arrays.fill(unseen, 0);
+    for (int x = 0; x < placeCount; x++) {
       if ((visibleMask[x] & 1 << o) == 0) {
-        unseen |= before.places[x];
+        for (int w = 0; w < words; w++) {
+          unseen[w] |= before.places[x * words + w];
+        }
       }
     }
     // The state (base) in which the mover's move (moveFound) is legal and tells the words seen.
@@ -89,19 +115,16 @@ final class FactProbe {
       move = obs.move(t);
       base.copyFrom(before);
     } else {
-      if (tells.length == 0) {
-        return; // a face-up play: RuleProbe's
-      }
       int lastPlace = lastDealtInto(sk, t, mover, o);
       if (lastPlace >= 0 && tells.length == seen.length) {
         // Only a step that moves no card: swapping the card dealt last changes which cards the hand holds, so a
         // move that plays cards would read the swap as a card missing from the hand.
-        learnLastCard(before, o, t, sk, mover, tells, lastPlace, unseen);
+        learnLastCard(before, o, t, sk, mover, tells, lastPlace);
       }
       move = -1;
       for (int x = 0; x < owner.length; x++) {
         if (owner[x] == mover && (visibleMask[x] & 1 << o) == 0) {
-          int found = learnLegality(before, o, t, sk, mover, tells, x, unseen, seen);
+          int found = learnLegality(before, o, t, sk, mover, tells, x, seen);
           if (found >= 0) {
             move = found; // base holds the state it was found in
           }
@@ -115,7 +138,16 @@ final class FactProbe {
         }
       }
     }
-    learnEffect(o, t, sk, mover, move, seen, unseen);
+    learnEffect(o, t, sk, mover, move, seen);
+  }
+
+  private static boolean anyTell(int[] seen) {
+    for (int p : seen) {
+      if (p >>> 28 == Table.PERCEPT_TELL) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -132,7 +164,7 @@ final class FactProbe {
       boolean shown = false;
       for (int p : seen) {
         int c = Table.perceptCard(p);
-        shown |= c >= 0 && Table.perceptFrom(p) == x && (f.mask[i] >>> c & 1) != 0;
+        shown |= c >= 0 && Table.perceptFrom(p) == x && f.holds(i, c);
       }
       if (!shown) {
         continue;
@@ -215,44 +247,45 @@ final class FactProbe {
    * SOME or NONE on the mover's hidden place x from the legality of a move telling the words. Leaves in base a
    * state where such a move is legal and returns it, or -1.
    */
-  private int learnLegality(LudState before, int o, int t, Skeleton sk, int mover, int[] tells, int x, long unseen,
-      int[] seen) {
+  private int learnLegality(LudState before, int o, int t, Skeleton sk, int mover, int[] tells, int x, int[] seen) {
+    int xt = x * words;
     probe.copyFrom(before);
-    probe.places[x] = 0;
+    Arrays.fill(probe.places, xt, xt + words, 0);
     boolean empty = telling(probe, mover, o, tells) >= 0;
-    long some = 0;
-    long none = 0;
+    Arrays.fill(some, 0);
+    Arrays.fill(none, 0);
     int found = -1;
-    for (long m = unseen; m != 0; m &= m - 1) {
-      int d = Long.numberOfTrailingZeros(m);
+    for (int d = CardSets.first(unseen, 0, words); d >= 0; d = CardSets.next(unseen, 0, words, d)) {
       probe.copyFrom(before);
       take(probe, d);
-      probe.places[x] = 1L << d;
+      Arrays.fill(probe.places, xt, xt + words, 0);
+      CardSets.add(probe.places, xt, d);
       int mv = telling(probe, mover, o, tells);
       if (mv >= 0) {
-        some |= 1L << d;
+        CardSets.add(some, 0, d);
         if (found < 0) {
           found = mv;
           base.copyFrom(probe);
         }
       } else {
-        none |= 1L << d;
+        CardSets.add(none, 0, d);
       }
     }
     if (telling(before, mover, o, tells) >= 0) {
       base.copyFrom(before);
       found = telling(base, mover, o, tells);
     }
-    long shown = 0;
+    Arrays.fill(shown, 0);
     for (int p : seen) {
       if (Table.perceptCard(p) >= 0 && Table.perceptFrom(p) == x) {
-        shown |= 1L << Table.perceptCard(p);
+        CardSets.add(shown, 0, Table.perceptCard(p));
       }
     }
-    if (!empty && some != 0 && some != unseen && (some & shown) == 0) {
+    if (!empty && !CardSets.isEmpty(some, 0, words) && !CardSets.equal(some, 0, unseen, 0, words)
+        && !CardSets.intersects(some, 0, shown, 0, words)) {
       // (A card of the set seen leaving the place in this step says it already.)
       sk.addFact(t, HandFacts.SOME, x, some);
-    } else if (empty && none != 0) {
+    } else if (empty) {
       sk.addFact(t, HandFacts.NONE, x, none);
     }
     return found;
@@ -261,7 +294,7 @@ final class FactProbe {
   private void take(LudState s, int d) {
     int at = game.table.whereIs(s, d);
     if (at >= 0) {
-      s.places[at] &= ~(1L << d);
+      CardSets.remove(s.places, at * words, d);
     }
   }
 
@@ -269,10 +302,10 @@ final class FactProbe {
    * NONE on every hidden place of another player than the mover: reduced to the cards the step shows leaving it,
    * a card d whose addition changes what the observer perceives was not there.
    */
-  private void learnEffect(int o, int t, Skeleton sk, int mover, int move, int[] seen, long unseen) {
+  private void learnEffect(int o, int t, Skeleton sk, int mover, int move, int[] seen) {
     long probed = 0;
-    long[] out = new long[owner.length];
-    for (int x = 0; x < owner.length; x++) {
+    Arrays.fill(out, 0);
+    for (int x = 0; x < owner.length && x < 64; x++) {
       if (owner[x] >= 0 && owner[x] != mover && (visibleMask[x] & 1 << o) == 0) {
         probed |= 1L << x;
       }
@@ -282,17 +315,18 @@ final class FactProbe {
     }
     for (int p : seen) {
       int c = Table.perceptCard(p);
-      if (c >= 0 && p >>> 28 == Table.PERCEPT_MOVED && (probed >>> Table.perceptFrom(p) & 1) != 0) {
-        out[Table.perceptFrom(p)] |= 1L << c;
+      int from = Table.perceptFrom(p);
+      if (c >= 0 && p >>> 28 == Table.PERCEPT_MOVED && from < 64 && (probed >>> from & 1) != 0) {
+        CardSets.add(out, from * words, c);
       }
     }
     probe.copyFrom(base);
     for (long m = probed; m != 0; m &= m - 1) {
-      int x = Long.numberOfTrailingZeros(m);
-      for (long c = out[x]; c != 0; c &= c - 1) {
-        take(probe, Long.numberOfTrailingZeros(c));
+      int xt = Long.numberOfTrailingZeros(m) * words;
+      for (int c = CardSets.first(out, xt, words); c >= 0; c = CardSets.next(out, xt, words, c)) {
+        take(probe, c);
       }
-      probe.places[x] = out[x];
+      System.arraycopy(out, xt, probe.places, xt, words);
     }
     if (!legal(probe, mover, move) || !apply(probe, mover, move, o) || !percepts.sameAs(o, seen)) {
       return; // the reduced state does not give the step seen: nothing learned
@@ -300,22 +334,23 @@ final class FactProbe {
     LudState reduced = probe.copy();
     for (long m = probed; m != 0; m &= m - 1) {
       int x = Long.numberOfTrailingZeros(m);
-      long none = 0;
-      for (long c = unseen & ~out[x]; c != 0; c &= c - 1) {
-        int d = Long.numberOfTrailingZeros(c);
+      int xt = x * words;
+      Arrays.fill(none, 0);
+      for (int d = CardSets.first(unseen, 0, words); d >= 0; d = CardSets.next(unseen, 0, words, d)) {
+        if (CardSets.has(out, xt, d)) {
+          continue;
+        }
         probe.copyFrom(reduced);
         take(probe, d);
         if (!legal(probe, mover, move) || !apply(probe, mover, move, o) || !percepts.sameAs(o, seen)) {
           continue; // the control: taking d from where it was changes the step already
         }
-        probe.places[x] |= 1L << d;
+        CardSets.add(probe.places, xt, d);
         if (legal(probe, mover, move) && apply(probe, mover, move, o) && !percepts.sameAs(o, seen)) {
-          none |= 1L << d;
+          CardSets.add(none, 0, d);
         }
       }
-      if (none != 0) {
-        sk.addFact(t, HandFacts.NONE, x, none);
-      }
+      sk.addFact(t, HandFacts.NONE, x, none);
     }
   }
 
@@ -344,11 +379,10 @@ final class FactProbe {
    * NOT_CARD on the card dealt at skeleton move i (the witness's: the card of its place that moved last): swapped
    * with each other card d the observer cannot locate, can the words still be told?
    */
-  private void learnLastCard(LudState before, int o, int t, Skeleton sk, int mover, int[] tells, int i, long unseen) {
-    int x = sk.to[i];
+  private void learnLastCard(LudState before, int o, int t, Skeleton sk, int mover, int[] tells, int i) {
+    int xt = sk.to[i] * words;
     int c0 = -1;
-    for (long m = before.places[x]; m != 0; m &= m - 1) {
-      int c = Long.numberOfTrailingZeros(m);
+    for (int c = CardSets.first(before.places, xt, words); c >= 0; c = CardSets.next(before.places, xt, words, c)) {
       if (c0 < 0 || before.v[stampAt + c] > before.v[stampAt + c0]) {
         c0 = c;
       }
@@ -356,13 +390,17 @@ final class FactProbe {
     if (c0 < 0 || telling(before, mover, o, tells) < 0) {
       return;
     }
-    long not = 0;
-    for (long m = unseen & ~(1L << c0); m != 0; m &= m - 1) {
-      int d = Long.numberOfTrailingZeros(m);
+    Arrays.fill(none, 0);
+    for (int d = CardSets.first(unseen, 0, words); d >= 0; d = CardSets.next(unseen, 0, words, d)) {
+      if (d == c0) {
+        continue;
+      }
       probe.copyFrom(before);
-      int y = game.table.whereIs(probe, d);
-      probe.places[x] ^= 1L << c0 | 1L << d;
-      probe.places[y] ^= 1L << c0 | 1L << d;
+      int yt = game.table.whereIs(probe, d) * words;
+      CardSets.remove(probe.places, xt, c0);
+      CardSets.remove(probe.places, yt, d);
+      CardSets.add(probe.places, xt, d);
+      CardSets.add(probe.places, yt, c0);
       int s = probe.v[stampAt + c0];
       probe.v[stampAt + c0] = probe.v[stampAt + d];
       probe.v[stampAt + d] = s;
@@ -372,11 +410,9 @@ final class FactProbe {
         probe.v[Slot.LAST_CARD] = c0;
       }
       if (telling(probe, mover, o, tells) < 0) {
-        not |= 1L << d;
+        CardSets.add(none, 0, d);
       }
     }
-    if (not != 0) {
-      sk.addFact(t, HandFacts.NOT_CARD, i, not);
-    }
+    sk.addFact(t, HandFacts.NOT_CARD, i, none);
   }
 }

@@ -16,6 +16,8 @@ import java.util.Arrays;
  * disjunction over the tokens in the place then, which the walk records ({@link #tokens}) and the sampler checks
  * once every token has its card, restarting the whole draw when it fails (so the draw stays uniform over the
  * histories that satisfy it).
+ *
+ * <p>Card and token sets are {@link #words} longs each ({@link CardSets}): fact i's set is at {@code i * words}.
  */
 final class HandFacts {
   static final byte NONE = 0;
@@ -25,71 +27,87 @@ final class HandFacts {
   /** Mutation switch for tests only: false leaves out the 1 / designations weight (a biased sampler). */
   static volatile boolean weighDesignations = true;
 
+  /** Longs per card or token set. */
+  final int words;
   int count;
   int[] step = new int[16];
   /** The place instance (NONE, SOME) or the skeleton move whose card it is (NOT_CARD). */
   int[] where = new int[16];
-  long[] mask = new long[16];
+  /** Per fact, its cards ({@link #words} longs from {@code i * words}). */
+  long[] mask;
   byte[] kind = new byte[16];
   /** Per SOME fact: the tokens in its place at its step, as the last walk found them (pinned ones included). */
-  long[] tokens = new long[16];
+  long[] tokens;
   /**
-   * Per SOME fact, as the last walk found it: 0 when a token pinned by what the observer saw holds a card of the set
-   * (the fact holds whatever else is drawn), else the tokens that may hold it (not so pinned), one of which the walk
-   * designated ({@link TokenWalk}); the draw is then weighted by 1 / how many of them do hold such a card.
+   * Per SOME fact, as the last walk found it: empty when a token pinned by what the observer saw holds a card of the
+   * set (the fact holds whatever else is drawn), else the tokens that may hold it (not so pinned), one of which the
+   * walk designated ({@link TokenWalk}); the draw is then weighted by 1 / how many of them do hold such a card.
    */
-  long[] open = new long[16];
+  long[] open;
 
-  /** Appends a fact; facts come in the order of their steps (the analysis goes step by step). */
-  void add(int atStep, byte what, int place, long cards) {
+  HandFacts(int words) {
+    this.words = words;
+    this.mask = new long[16 * words];
+    this.tokens = new long[16 * words];
+    this.open = new long[16 * words];
+  }
+
+  /** Appends a fact (cards: {@link #words} longs from {@code at}), kept in the order of the steps. */
+  void add(int atStep, byte what, int place, long[] cards, int at) {
     if (count == step.length) {
       int cap = count * 2;
       step = Arrays.copyOf(step, cap);
       where = Arrays.copyOf(where, cap);
-      mask = Arrays.copyOf(mask, cap);
+      mask = Arrays.copyOf(mask, cap * words);
       kind = Arrays.copyOf(kind, cap);
-      tokens = Arrays.copyOf(tokens, cap);
-      open = Arrays.copyOf(open, cap);
+      tokens = Arrays.copyOf(tokens, cap * words);
+      open = Arrays.copyOf(open, cap * words);
     }
     int i = count++;
     // Keep them sorted by step (a later redraw of the same step may add after an earlier fact of a later step).
     while (i > 0 && step[i - 1] > atStep) {
-      step[i] = step[i - 1];
-      where[i] = where[i - 1];
-      mask[i] = mask[i - 1];
-      kind[i] = kind[i - 1];
-      tokens[i] = tokens[i - 1];
-      open[i] = open[i - 1];
+      move(i - 1, i);
       i--;
     }
     step[i] = atStep;
     where[i] = place;
-    mask[i] = cards;
+    System.arraycopy(cards, at, mask, i * words, words);
     kind[i] = what;
-    tokens[i] = 0;
-    open[i] = 0;
+    Arrays.fill(tokens, i * words, i * words + words, 0);
+    Arrays.fill(open, i * words, i * words + words, 0);
+  }
+
+  private void move(int from, int to) {
+    step[to] = step[from];
+    where[to] = where[from];
+    kind[to] = kind[from];
+    System.arraycopy(mask, from * words, mask, to * words, words);
+    System.arraycopy(tokens, from * words, tokens, to * words, words);
+    System.arraycopy(open, from * words, open, to * words, words);
   }
 
   /** Removes fact i. */
   void remove(int i) {
-    int n = count - i - 1;
-    System.arraycopy(step, i + 1, step, i, n);
-    System.arraycopy(where, i + 1, where, i, n);
-    System.arraycopy(mask, i + 1, mask, i, n);
-    System.arraycopy(kind, i + 1, kind, i, n);
-    System.arraycopy(tokens, i + 1, tokens, i, n);
-    System.arraycopy(open, i + 1, open, i, n);
+    for (int j = i; j + 1 < count; j++) {
+      move(j + 1, j);
+    }
     count--;
   }
 
   /** Whether the same fact is held already. */
-  boolean has(int atStep, byte what, int place, long cards) {
+  boolean has(int atStep, byte what, int place, long[] cards, int at) {
     for (int i = 0; i < count; i++) {
-      if (step[i] == atStep && kind[i] == what && where[i] == place && mask[i] == cards) {
+      if (step[i] == atStep && kind[i] == what && where[i] == place
+          && CardSets.equal(mask, i * words, cards, at, words)) {
         return true;
       }
     }
     return false;
+  }
+
+  /** Whether fact i's set holds card c. */
+  boolean holds(int i, int c) {
+    return CardSets.has(mask, i * words, c);
   }
 
   /**
@@ -99,12 +117,13 @@ final class HandFacts {
   double logDesignations(int steps, int[] cardOfToken) {
     double v = 0;
     for (int i = 0; i < count && step[i] <= steps; i++) {
-      if (kind[i] != SOME || open[i] == 0) {
+      int at = i * words;
+      if (kind[i] != SOME || CardSets.isEmpty(open, at, words)) {
         continue;
       }
       int n = 0;
-      for (long m = open[i]; m != 0; m &= m - 1) {
-        n += (int) (mask[i] >>> cardOfToken[Long.numberOfTrailingZeros(m)] & 1);
+      for (int t = CardSets.first(open, at, words); t >= 0; t = CardSets.next(open, at, words, t)) {
+        n += holds(i, cardOfToken[t]) ? 1 : 0;
       }
       v += Math.log(n);
     }
@@ -131,16 +150,6 @@ final class HandFacts {
     return false;
   }
 
-  /** Whether any fact holds at {@code atStep}. */
-  boolean anyAt(int atStep) {
-    for (int i = 0; i < count; i++) {
-      if (step[i] == atStep) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   /** The first fact at or after {@code atStep}. */
   int firstAt(int atStep) {
     int i = 0;
@@ -159,9 +168,10 @@ final class HandFacts {
       if (kind[i] != SOME) {
         continue;
       }
+      int at = i * words;
       boolean held = false;
-      for (long m = tokens[i]; m != 0 && !held; m &= m - 1) {
-        held = (mask[i] >>> cardOfToken[Long.numberOfTrailingZeros(m)] & 1) != 0;
+      for (int t = CardSets.first(tokens, at, words); t >= 0 && !held; t = CardSets.next(tokens, at, words, t)) {
+        held = holds(i, cardOfToken[t]);
       }
       if (!held) {
         return false;

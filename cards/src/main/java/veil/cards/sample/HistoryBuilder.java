@@ -36,6 +36,13 @@ final class HistoryBuilder {
   private final MoveList[] legal;
   private final int[] joint;
   private final long[] expected;
+  /** Longs per card set. */
+  private final int words;
+  /** Each card's face (first copy), or null without copies. */
+  private final int[] faces;
+  /** The cards that move in the step being matched, and with copies their faces too (moves name faces). */
+  private final long[] moved;
+  private final long[] movedOrFace;
   // Candidate lists per role for the step being matched.
   private final int[][] candidates;
   private final int[] candidateCount;
@@ -58,6 +65,10 @@ final class HistoryBuilder {
     }
     this.joint = new int[roles];
     this.expected = new long[initial.places.length];
+    this.words = initial.words;
+    this.faces = game.cards.hasCopies() ? game.cards.face() : null;
+    this.moved = new long[words];
+    this.movedOrFace = new long[words];
     this.candidates = new int[roles][64];
     this.candidateCount = new int[roles];
     this.active = new int[roles];
@@ -74,18 +85,24 @@ final class HistoryBuilder {
     int observer = obs.role();
     percepts.listenOnly(observer);
     for (int t = 0; t < steps; t++) {
-      long moved = 0;
+      java.util.Arrays.fill(moved, 0);
       for (int i = sk.stepStart[t]; i < sk.stepStart[t + 1]; i++) {
-        long bit = 1L << cardOfToken[moveToken[i]];
+        int c = cardOfToken[moveToken[i]];
         int x = sk.from[i];
-        if ((expected[x] & bit) == 0) {
+        if (!CardSets.has(expected, x * words, c)) {
           return false;
         }
-        expected[x] &= ~bit;
-        expected[sk.to[i]] |= bit;
-        moved |= bit;
+        CardSets.remove(expected, x * words, c);
+        CardSets.add(expected, sk.to[i] * words, c);
+        CardSets.add(moved, 0, c);
       }
-      if (!matchStep(sk, obs, t, observer, moved)) {
+      System.arraycopy(moved, 0, movedOrFace, 0, words);
+      if (faces != null) {
+        for (int c = CardSets.first(moved, 0, words); c >= 0; c = CardSets.next(moved, 0, words, c)) {
+          CardSets.add(movedOrFace, 0, faces[c]);
+        }
+      }
+      if (!matchStep(sk, obs, t, observer, movedOrFace)) {
         return false;
       }
       if (history != null) {
@@ -95,10 +112,27 @@ final class HistoryBuilder {
     return true;
   }
 
-  private boolean matchStep(Skeleton sk, Observation obs, int t, int observer, long moved) {
+  /** The one card of the deal source that moves in this step, -1 when none, -2 when several. */
+  private int dealtCard() {
+    int at = game.dealSource(state) * words;
+    int found = -1;
+    for (int w = 0; w < words; w++) {
+      long m = state.places[at + w] & moved[w];
+      if (m != 0) {
+        if (found >= 0 || (m & m - 1) != 0) {
+          return -2;
+        }
+        found = w << 6 | Long.numberOfTrailingZeros(m);
+      }
+    }
+    return found;
+  }
+
+  private boolean matchStep(Skeleton sk, Observation obs, int t, int observer, long[] moved) {
     boolean dealing = game.isDealing(state);
-    if (dealing && obs.move(t) == 0 && Long.bitCount(state.places[game.dealSource(state)] & moved) == 1) {
-      return dealStep(sk, obs, t, observer, Long.numberOfTrailingZeros(state.places[game.dealSource(state)] & moved));
+    int dealt = dealing ? dealtCard() : -1;
+    if (dealing && obs.move(t) == 0 && dealt >= 0) {
+      return dealStep(sk, obs, t, observer, dealt);
     }
     int n = 0;
     for (int r = 0; r < roles; r++) {
@@ -107,8 +141,11 @@ final class HistoryBuilder {
         // Dealing a card that does not move in this step cannot give the expected places: only the deals of the
         // moved cards are candidates, and listing the whole deck each step would cost more than the rest.
         l.clear();
-        for (long m = state.places[game.dealSource(state)] & moved; m != 0; m &= m - 1) {
-          l.add(CompiledGame.dealMove(Long.numberOfTrailingZeros(m)));
+        int at = game.dealSource(state) * words;
+        for (int w = 0; w < words; w++) {
+          for (long m = state.places[at + w] & this.moved[w]; m != 0; m &= m - 1) {
+            l.add(CompiledGame.dealMove(w << 6 | Long.numberOfTrailingZeros(m)));
+          }
         }
       } else if (r != observer && game.waits(state, r)) {
         joint[r] = 0; // its one legal move, known without listing
@@ -133,7 +170,7 @@ final class HistoryBuilder {
   /** Whether the last narrow search left out some legal move (then the wide search tries them too). */
   private boolean narrowedLast;
 
-  private boolean search(Skeleton sk, Observation obs, int t, int observer, long moved, int n, boolean narrow) {
+  private boolean search(Skeleton sk, Observation obs, int t, int observer, long[] moved, int n, boolean narrow) {
     boolean narrowed = false;
     for (int a = 0; a < n; a++) {
       int r = active[a];
@@ -181,10 +218,13 @@ final class HistoryBuilder {
     return true;
   }
 
-  /** Whether a move's payload is one of the cards (moves of card actions carry their card as payload). */
-  static boolean movesCard(int move, long cards) {
+  /**
+   * Whether a move's payload is one of the cards (moves of card actions carry their card as payload; a player's move
+   * names the face of a card with copies, random's deal the copy).
+   */
+  static boolean movesCard(int move, long[] cards) {
     int payload = veil.ludeme.Action.payloadOf(move);
-    return move != 0 && payload < 64 && (cards >>> payload & 1) != 0;
+    return move != 0 && payload < cards.length << 6 && CardSets.has(cards, 0, payload);
   }
 
   private boolean tryJoint(Skeleton sk, Observation obs, int t, int observer) {
@@ -223,7 +263,7 @@ final class HistoryBuilder {
       if (v[Slot.PENDING] != pending) {
         throw new IllegalStateException("a deal the engine said would go on ended at step " + t);
       }
-      return v[Slot.CLOCK] == clock + 1 && (state.places[sk.to[i]] >>> card & 1) != 0
+      return v[Slot.CLOCK] == clock + 1 && state.holds(sk.to[i], card)
           && sk.raw[t][0] == game.table.movePercept(card, sk.from[i], sk.to[i], observer);
     }
     game.apply(state, joint, percepts);

@@ -32,54 +32,64 @@ final class RuleProbe {
     this.probe = game.initialState();
     this.percepts = new Percepts(game.roleCount());
     this.joint = new int[game.roleCount()];
+    this.faces = game.cards.hasCopies() ? game.cards.face() : null;
   }
+
+  /** Each card's face (first copy), or null without copies. */
+  private final int[] faces;
 
   /**
    * The cards place {@code x} could not have held beside {@code c} when {@code mover} played {@code move} in
-   * {@code s}. With {@code move < 0} the move is the one of the mover, legal with the reduced hand, that gives the
-   * observer {@code percept}. With {@code c < 0} the move plays no card (a draw when unable to play, a pass): the
-   * place is emptied, and a card whose presence would have forbidden the move is one it did not hold. Returns 0 when
-   * nothing is learned.
+   * {@code s}, into {@code out} ({@code s.words} longs). With {@code move < 0} the move is the one of the mover,
+   * legal with the reduced hand, that gives the observer {@code percept}. With {@code c < 0} the move plays no card
+   * (a draw when unable to play, a pass): the place is emptied, and a card whose presence would have forbidden the
+   * move is one it did not hold. Returns false (out empty) when nothing is learned. With identical copies, c is the
+   * face the percept names, and its first copy stands for the card played (copies are alike to the rules).
    */
-  long forbidden(LudState s, int mover, int c, int x, int move, int observer, int percept) {
+  boolean forbidden(LudState s, int mover, int c, int x, int move, int observer, int percept, long[] out) {
+    int words = s.words;
+    java.util.Arrays.fill(out, 0, words, 0);
     base.copyFrom(s);
     if (c >= 0) {
       int at = game.table.whereIs(base, c);
       if (at >= 0) {
-        base.places[at] &= ~(1L << c);
+        CardSets.remove(base.places, at * words, c);
       }
     }
-    base.places[x] = c >= 0 ? 1L << c : 0;
+    java.util.Arrays.fill(base.places, x * words, x * words + words, 0);
+    if (c >= 0) {
+      CardSets.add(base.places, x * words, c);
+    }
     if (move < 0) {
       move = findMove(mover, observer, percept);
       if (move < 0) {
-        return 0;
+        return false;
       }
     } else {
       game.legalMoves(base, mover, moves);
       if (!moves.contains(move)) {
-        return 0;
+        return false;
       }
     }
     // Cards the observer cannot locate: only they can be in a hidden hand.
-    long unseen = 0;
-    for (int i = 0; i < s.places.length; i++) {
+    long[] unseen = new long[words];
+    int placeCount = s.places.length / words;
+    for (int i = 0; i < placeCount; i++) {
       if ((visibleMask[i] & 1 << observer) == 0) {
-        unseen |= s.places[i];
+        for (int w = 0; w < words; w++) {
+          unseen[w] |= s.places[i * words + w];
+        }
       }
     }
     if (c >= 0) {
-      unseen &= ~(1L << c);
+      CardSets.remove(unseen, 0, c);
     }
-    long forbidden = 0;
-    long m = unseen;
-    while (m != 0) {
-      int d = Long.numberOfTrailingZeros(m);
-      m &= m - 1;
+    boolean any = false;
+    for (int d = CardSets.first(unseen, 0, words); d >= 0; d = CardSets.next(unseen, 0, words, d)) {
       probe.copyFrom(base);
       int where = game.table.whereIs(probe, d);
       if (where >= 0) {
-        probe.places[where] &= ~(1L << d);
+        CardSets.remove(probe.places, where * words, d);
       }
       if (c < 0) {
         // The control: the card taken from where it was, not yet added. When that alone forbids the move (the draw
@@ -89,13 +99,23 @@ final class RuleProbe {
           continue;
         }
       }
-      probe.places[x] |= 1L << d;
+      CardSets.add(probe.places, x * words, d);
       game.legalMoves(probe, mover, moves);
       if (!moves.contains(move)) {
-        forbidden |= 1L << d;
+        CardSets.add(out, 0, d);
+        any = true;
       }
     }
-    return forbidden;
+    if (any && faces != null) {
+      // Copies are alike to the rules: holding any copy of a forbidden card would have forbidden the move too. The
+      // copies the witness put where the observer sees them were not probed (the observer knows only their face).
+      for (int d = CardSets.first(out, 0, words); d >= 0; d = CardSets.next(out, 0, words, d)) {
+        for (int e = faces[d]; e < faces.length && faces[e] == faces[d]; e++) {
+          CardSets.add(out, 0, e);
+        }
+      }
+    }
+    return any;
   }
 
   private int findMove(int mover, int observer, int percept) {

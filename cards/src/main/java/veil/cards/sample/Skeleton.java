@@ -28,16 +28,22 @@ final class Skeleton {
   int[][] raw = new int[64][];
   /** Per step: the place the rules constrain at the start of the step (-1 for none), and the cards it cannot hold. */
   int[] voidPlace = new int[64];
-  long[] voidMask = new long[64];
+  /** Per step t, the cards of the void: {@link #words} longs from {@code t * words}. */
+  long[] voidMask;
+  /** Longs per card set. */
+  final int words;
   /** Per step: whether the rules have been probed for a void there. */
   boolean[] probed = new boolean[64];
   /** Counts changes to the steps or voids, so that a walk cached for this skeleton knows when it is stale. */
   int version;
   /** What else the rules revealed about hidden places (asks: a hand held none, or some, of a rank). */
-  final HandFacts facts = new HandFacts();
+  final HandFacts facts;
 
-  Skeleton(int observer) {
+  Skeleton(int observer, int words) {
     this.observer = observer;
+    this.words = words;
+    this.voidMask = new long[64 * words];
+    this.facts = new HandFacts(words);
     Arrays.fill(voidPlace, -1);
   }
 
@@ -51,7 +57,7 @@ final class Skeleton {
     int old = voidPlace.length;
     voidPlace = Arrays.copyOf(voidPlace, cap);
     Arrays.fill(voidPlace, old, cap, -1);
-    voidMask = Arrays.copyOf(voidMask, cap);
+    voidMask = Arrays.copyOf(voidMask, cap * words);
     probed = Arrays.copyOf(probed, cap);
     chance = Arrays.copyOf(chance, cap);
   }
@@ -118,18 +124,20 @@ final class Skeleton {
     version++;
   }
 
-  /** Records that at the start of {@code step} the place held none of {@code mask}. */
-  void setVoid(int step, int place, long mask) {
+  /** Records that at the start of {@code step} the place held none of {@code mask} (null: no void). */
+  void setVoid(int step, int place, long[] mask) {
     ensureSteps(step + 1);
     voidPlace[step] = place;
-    voidMask[step] = mask;
+    for (int w = 0; w < words; w++) {
+      voidMask[step * words + w] = mask == null ? 0 : mask[w];
+    }
     version++;
   }
 
-  /** Records a fact ({@link HandFacts}) unless it is held already. */
-  void addFact(int step, byte kind, int where, long mask) {
-    if (mask != 0 && !facts.has(step, kind, where, mask)) {
-      facts.add(step, kind, where, mask);
+  /** Records a fact ({@link HandFacts}; its cards {@link #words} longs from 0) unless it is held or empty. */
+  void addFact(int step, byte kind, int where, long[] mask) {
+    if (!CardSets.isEmpty(mask, 0, words) && !facts.has(step, kind, where, mask, 0)) {
+      facts.add(step, kind, where, mask, 0);
       version++;
     }
   }
@@ -145,8 +153,8 @@ final class Skeleton {
         i++;
         continue;
       }
-      long in = before.places[facts.where[i]] & facts.mask[i];
-      boolean wrong = facts.kind[i] == HandFacts.NONE ? in != 0 : facts.kind[i] == HandFacts.SOME && in == 0;
+      boolean in = CardSets.intersects(before.places, facts.where[i] * words, facts.mask, i * words, words);
+      boolean wrong = facts.kind[i] == HandFacts.NONE ? in : facts.kind[i] == HandFacts.SOME && !in;
       if (wrong) {
         facts.remove(i);
         version++;

@@ -12,20 +12,31 @@ import java.util.SplittableRandom;
  * <p>Exactness: two tokens in the same place with the same allowed set are interchangeable for everything that
  * follows, so drawing among them loses nothing. When a move could take tokens that are not interchangeable (say a
  * known card and an unknown one, both hidden in one place), which one moved changes the posterior; the walk then
- * flags {@link #ambiguous} and the sampler declines rather than guess.
+ * draws among them uniformly and counts the choice ({@link #weighted} draws, accepted by their number of
+ * completions), or, unweighted, flags {@link #ambiguous} and the sampler declines rather than guess.
+ *
+ * <p>Sets of cards and of tokens are {@code words} longs each ({@link CardSets}), as the engine stores a place's
+ * cards, so decks of any size the engine takes are followed. Identical copies: a percept names the face (the first
+ * copy's index), not the copy, so a face-up move of a face with copies does not pin its token to one card but
+ * narrows it to the face's copies; the assignment gives it one of them, and the replay keeps the draw only when
+ * the rules moved that very copy (the lowest one the player may move). Every consistent history is still the
+ * image of exactly one walk and assignment, so the draw stays exact.
  */
 final class TokenWalk {
   /** Place sets per witness pin, nearest first. */
   static final int PIN_LEVELS = 4;
   final int cards;
+  /** Longs per card or token set. */
+  final int words;
   final int[] pos;
+  /** Token t's allowed cards: words longs from {@code t * words}. */
   final long[] allowed;
   /** Token → its card once pinned, else -1. */
   final int[] pinnedCard;
   /** Card → the token pinned to it, else -1. */
   final int[] tokenOf;
   /** Cards pinned to a token. */
-  long known;
+  final long[] known;
   /** The token each skeleton move took. */
   int[] moveToken = new int[256];
   boolean ambiguous;
@@ -41,7 +52,7 @@ final class TokenWalk {
   boolean mixed;
   /** The log of the product of the numbers of candidates of every choice the walk made. */
   double logChoices;
-  /** Per place instance, the tokens in it (bit t = token t). */
+  /** Per place instance, the tokens in it ({@code words} longs each). */
   private final long[] tokensAt;
   /**
    * Per token, its place in the order of its place, as the engine stamps cards: the clock at its last move, negated
@@ -54,14 +65,22 @@ final class TokenWalk {
   /** Place instances the observer does not see. */
   private final long hidden;
   private final int[] candidates;
+  /** Each card's face (the index of its first copy); identity without copies. */
+  private final int[] face;
+  /** Per card c, the copies of its face ({@code words} longs from {@code c * words}); null without copies. */
+  private final long[] copies;
+  /** Per card, whether its face has more than one copy. */
+  private final boolean[] copied;
+  /** Scratch: the key of the first candidate of a choice. */
+  private final long[] key;
 
   /**
    * Tokens whose allowed set may differ from the one they started with (pinned, or narrowed by a void). The
    * others that started in the same place are interchangeable, which lets a draw among them skip the scan.
    */
-  private long modified;
+  private final long[] modified;
   /** Tokens that have moved at least once. */
-  private long moved;
+  private final long[] moved;
 
   // The pristine prefix for draws (see runForDraw): for which skeleton, how many steps, and the walk after it.
   private Skeleton cachedSkeleton;
@@ -69,7 +88,7 @@ final class TokenWalk {
   private int cachedSteps = -1;
   private int prefixSteps;
   private Snapshot prefix;
-  /** Per place, the tokens that started there. */
+  /** Per place, the tokens that started there ({@code words} longs each). */
   private final long[] startedAt;
   /** The place each token started in. */
   private final int[] initialPlace;
@@ -77,26 +96,26 @@ final class TokenWalk {
   private final Snapshot start;
 
   /** The walk's whole position, to be restored many times. */
-  private record Snapshot(long known, long modified, long moved, boolean ambiguous, long[] tokensAt, int[] pos,
+  private record Snapshot(long[] known, long[] modified, long[] moved, boolean ambiguous, long[] tokensAt, int[] pos,
       long[] allowed, int[] pinnedCard, int[] tokenOf, int[] moveToken, int[] stamp, int clock, boolean mixed,
       double logChoices) {}
 
   private Snapshot save(int moves) {
-    return new Snapshot(known, modified, moved, ambiguous, tokensAt.clone(), pos.clone(), allowed.clone(),
-        pinnedCard.clone(), tokenOf.clone(), java.util.Arrays.copyOf(moveToken, moves), stamp.clone(), clock, mixed,
-        logChoices);
+    return new Snapshot(known.clone(), modified.clone(), moved.clone(), ambiguous, tokensAt.clone(), pos.clone(),
+        allowed.clone(), pinnedCard.clone(), tokenOf.clone(), java.util.Arrays.copyOf(moveToken, moves),
+        stamp.clone(), clock, mixed, logChoices);
   }
 
   /** Copies a snapshot back rather than rebuilding its arrays token by token. */
   private void restore(Snapshot p) {
-    designated = 0; // neither the start nor a pristine prefix designates (the prefix stops at a SOME fact)
-    known = p.known();
-    modified = p.modified();
-    moved = p.moved();
+    java.util.Arrays.fill(designated, 0); // neither the start nor a pristine prefix designates (it stops at a SOME)
+    System.arraycopy(p.known(), 0, known, 0, words);
+    System.arraycopy(p.modified(), 0, modified, 0, words);
+    System.arraycopy(p.moved(), 0, moved, 0, words);
     ambiguous = p.ambiguous();
     System.arraycopy(p.tokensAt(), 0, tokensAt, 0, tokensAt.length);
     System.arraycopy(p.pos(), 0, pos, 0, cards);
-    System.arraycopy(p.allowed(), 0, allowed, 0, cards);
+    System.arraycopy(p.allowed(), 0, allowed, 0, allowed.length);
     System.arraycopy(p.pinnedCard(), 0, pinnedCard, 0, cards);
     System.arraycopy(p.tokenOf(), 0, tokenOf, 0, cards);
     System.arraycopy(p.moveToken(), 0, moveToken, 0, p.moveToken().length);
@@ -106,45 +125,75 @@ final class TokenWalk {
     logChoices = p.logChoices();
   }
 
-  TokenWalk(long[] initialPlaces, int[] visibleMask, int observer, int cards, long ordered) {
+  /**
+   * @param initialPlaces the initial state's card sets, {@code words} longs per place instance
+   * @param faces each card's face (the first copy's index), or null when no card has copies
+   */
+  TokenWalk(long[] initialPlaces, int words, int[] visibleMask, int observer, int cards, long ordered, int[] faces) {
     this.cards = cards;
+    this.words = words;
+    int placeCount = initialPlaces.length / words;
     this.tokensAt = new long[initialPlaces.length];
     this.stamp = new int[cards];
     this.ordered = ordered;
     long h = 0;
-    for (int x = 0; x < initialPlaces.length && x < 64; x++) {
+    for (int x = 0; x < placeCount && x < 64; x++) {
       if ((visibleMask[x] & 1 << observer) == 0) {
         h |= 1L << x;
       }
     }
     this.hidden = h;
     pos = new int[cards];
-    allowed = new long[cards];
+    allowed = new long[cards * words];
     pinnedCard = new int[cards];
     tokenOf = new int[cards];
     candidates = new int[cards];
     initialPlace = new int[cards];
-    long[] initialAllowed = new long[cards];
+    known = new long[words];
+    modified = new long[words];
+    moved = new long[words];
+    key = new long[words];
+    designated = new long[words];
+    face = new int[cards];
+    copied = new boolean[cards];
+    for (int c = 0; c < cards; c++) {
+      face[c] = faces == null ? c : faces[c];
+    }
+    if (faces != null) {
+      copies = new long[cards * words];
+      for (int c = 0; c < cards; c++) {
+        for (int d = 0; d < cards; d++) {
+          if (face[d] == face[c]) {
+            CardSets.add(copies, c * words, d);
+            copied[c] |= d != c;
+          }
+        }
+      }
+    } else {
+      copies = null;
+    }
+    long[] initialAllowed = new long[cards * words];
     int[] initialPinnedCard = new int[cards];
     startedAt = initialPlaces.clone();
-    long seenAtStart = 0;
-    for (int x = 0; x < initialPlaces.length; x++) {
-      long m = initialPlaces[x];
+    long[] seenAtStart = new long[words];
+    for (int x = 0; x < placeCount; x++) {
       boolean seen = (visibleMask[x] & 1 << observer) != 0;
-      while (m != 0) {
-        int c = Long.numberOfTrailingZeros(m);
-        m &= m - 1;
+      for (int c = CardSets.first(initialPlaces, x * words, words); c >= 0;
+          c = CardSets.next(initialPlaces, x * words, words, c)) {
         initialPlace[c] = x;
         // Token c starts as card c; the observer knows it where it sees the place.
         initialPinnedCard[c] = seen ? c : -1;
-        initialAllowed[c] = seen ? 1L << c : initialPlaces[x];
         if (seen) {
-          seenAtStart |= 1L << c;
+          CardSets.add(initialAllowed, c * words, c);
+          CardSets.add(seenAtStart, 0, c);
+        } else {
+          System.arraycopy(initialPlaces, x * words, initialAllowed, c * words, words);
         }
       }
     }
-    start = new Snapshot(seenAtStart, seenAtStart, 0, false, startedAt.clone(), initialPlace.clone(),
-        initialAllowed, initialPinnedCard, initialPinnedCard.clone(), new int[0], new int[cards], 0, false, 0);
+    start = new Snapshot(seenAtStart, seenAtStart.clone(), new long[words], false, startedAt.clone(),
+        initialPlace.clone(), initialAllowed, initialPinnedCard, initialPinnedCard.clone(), new int[0],
+        new int[cards], 0, false, 0);
   }
 
   private void reset() {
@@ -186,7 +235,7 @@ final class TokenWalk {
     walk(sk, 0, p, null, true);
     prefixSteps = p;
     prefix = save(sk.stepStart[p]);
-    prefixFactTokens = java.util.Arrays.copyOf(sk.facts.tokens, sk.facts.firstAt(p));
+    prefixFactTokens = java.util.Arrays.copyOf(sk.facts.tokens, sk.facts.firstAt(p) * words);
     cachedSkeleton = sk;
     cachedVersion = sk.version;
     cachedSteps = steps;
@@ -221,10 +270,10 @@ final class TokenWalk {
         }
         stamp[tok] = sk.under[i] ? -++clock : ++clock;
         moveToken[i] = tok;
-        tokensAt[pos[tok]] &= ~(1L << tok);
+        CardSets.remove(tokensAt, pos[tok] * words, tok);
         pos[tok] = sk.to[i];
-        tokensAt[pos[tok]] |= 1L << tok;
-        moved |= 1L << tok;
+        CardSets.add(tokensAt, pos[tok] * words, tok);
+        CardSets.add(moved, 0, tok);
       }
     }
     return to;
@@ -252,7 +301,7 @@ final class TokenWalk {
         out++;
       }
     }
-    return out > 1 && out == Long.bitCount(tokensAt[x]);
+    return out > 1 && out == CardSets.count(tokensAt, x * words, words);
   }
 
   /**
@@ -260,21 +309,28 @@ final class TokenWalk {
    * seen (c &lt; 0: a hidden move); -1 when that contradicts what is known.
    */
   private int takeTop(int x, int c) {
-    long in = tokensAt[x];
-    if (in == 0) {
-      return -1;
-    }
+    int at = x * words;
     int top = -1;
-    for (long m = in; m != 0; m &= m - 1) {
-      int t = Long.numberOfTrailingZeros(m);
+    for (int t = CardSets.first(tokensAt, at, words); t >= 0; t = CardSets.next(tokensAt, at, words, t)) {
       if (top < 0 || stamp[t] >= stamp[top]) {
         top = t;
       }
     }
+    if (top < 0) {
+      return -1;
+    }
     if (c < 0 || pinnedCard[top] == c) {
       return top;
     }
-    if (pinnedCard[top] >= 0 || (known >>> c & 1) != 0 || (allowed[top] >>> c & 1) == 0) {
+    if (copied[c]) {
+      // A face with copies: the top token must be able to be one of them.
+      if (pinnedCard[top] >= 0) {
+        return face[pinnedCard[top]] == c ? top : -1;
+      }
+      return CardSets.intersectsOutside(allowed, top * words, copies, c * words, known, 0, words)
+          ? narrowToFace(top, c) : -1;
+    }
+    if (pinnedCard[top] >= 0 || CardSets.has(known, 0, c) || !CardSets.has(allowed, top * words, c)) {
       return -1;
     }
     return pin(top, c);
@@ -282,11 +338,19 @@ final class TokenWalk {
 
   /** Whether the move of card c (-1: hidden) out of place x chooses only among pristine tokens, or not at all. */
   private boolean choiceIsPristine(int c, int x) {
-    if (c >= 0 && (known >>> c & 1) != 0) {
+    if (c >= 0 && !copied[c] && CardSets.has(known, 0, c)) {
       return true; // the token pinned to c: no choice
     }
-    long in = tokensAt[x];
-    return in != 0 && (in & (modified | moved)) == 0;
+    int at = x * words;
+    if (CardSets.isEmpty(tokensAt, at, words)) {
+      return false;
+    }
+    for (int w = 0; w < words; w++) {
+      if ((tokensAt[at + w] & (modified[w] | moved[w])) != 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** After the walk: the void recorded for step {@code steps} and the extra pins (see {@link #run}). */
@@ -325,24 +389,26 @@ final class TokenWalk {
       if (f.step[i] < step) {
         continue;
       }
-      long mask = f.mask[i];
       if (f.kind[i] == HandFacts.SOME) {
         if (!designate(f, i, rng)) {
           return false;
         }
       } else if (f.kind[i] == HandFacts.NONE) {
-        if (!narrow(tokensAt[f.where[i]], mask)) {
-          return false;
+        int at = f.where[i] * words;
+        for (int t = CardSets.first(tokensAt, at, words); t >= 0; t = CardSets.next(tokensAt, at, words, t)) {
+          if (!narrow(t, f.mask, i * words)) {
+            return false;
+          }
         }
-      } else if (!narrow(1L << moveToken[f.where[i]], mask)) {
+      } else if (!narrow(moveToken[f.where[i]], f.mask, i * words)) {
         return false;
       }
     }
     return true;
   }
 
-  /** Tokens pinned by a SOME fact's designation rather than by what the observer saw. */
-  private long designated;
+  /** Tokens pinned by a SOME fact's designation rather than by what the observer saw ({@code words} longs). */
+  private final long[] designated;
 
   /**
    * A SOME fact at its step: holds when a token pinned by what the observer saw holds a card of its set; otherwise
@@ -353,67 +419,77 @@ final class TokenWalk {
    * can hold such a card.
    */
   private boolean designate(HandFacts f, int i, SplittableRandom rng) {
-    long mask = f.mask[i];
-    long in = tokensAt[f.where[i]];
-    f.tokens[i] = in;
-    long cand = 0;
+    int fm = i * words;
+    int at = f.where[i] * words;
+    System.arraycopy(tokensAt, at, f.tokens, fm, words);
+    java.util.Arrays.fill(f.open, fm, fm + words, 0);
     int pairs = 0;
-    for (long m = in; m != 0; m &= m - 1) {
-      int t = Long.numberOfTrailingZeros(m);
-      boolean byDesignation = (designated >>> t & 1) != 0;
+    for (int t = CardSets.first(tokensAt, at, words); t >= 0; t = CardSets.next(tokensAt, at, words, t)) {
+      boolean byDesignation = CardSets.has(designated, 0, t);
       if (pinnedCard[t] >= 0 && !byDesignation) {
-        if ((mask >>> pinnedCard[t] & 1) != 0) {
-          f.open[i] = 0; // seen: holds whatever else is drawn
+        if (f.holds(i, pinnedCard[t])) {
+          java.util.Arrays.fill(f.open, fm, fm + words, 0); // seen: holds whatever else is drawn
           return true;
         }
         continue;
       }
-      cand |= 1L << t;
-      pairs += pinnedCard[t] >= 0 ? (int) (mask >>> pinnedCard[t] & 1) : Long.bitCount(allowed[t] & mask & ~known);
+      CardSets.add(f.open, fm, t);
+      pairs += pinnedCard[t] >= 0 ? (f.holds(i, pinnedCard[t]) ? 1 : 0) : pairsOf(t, f.mask, fm);
     }
-    f.open[i] = cand;
     if (pairs == 0 || rng == null) {
       return false;
     }
     int k = pick(rng, pairs);
     logChoices += Math.log(pairs);
     mixed = true;
-    for (long m = cand; m != 0; m &= m - 1) {
-      int t = Long.numberOfTrailingZeros(m);
+    for (int t = CardSets.first(f.open, fm, words); t >= 0; t = CardSets.next(f.open, fm, words, t)) {
       if (pinnedCard[t] >= 0) {
-        if ((mask >>> pinnedCard[t] & 1) != 0 && k-- == 0) {
+        if (f.holds(i, pinnedCard[t]) && k-- == 0) {
           return true; // designated before, with a card of this set
         }
         continue;
       }
-      for (long c = allowed[t] & mask & ~known; c != 0; c &= c - 1) {
-        if (k-- == 0) {
-          pin(t, Long.numberOfTrailingZeros(c));
-          designated |= 1L << t;
-          return true;
+      for (int w = 0; w < words; w++) {
+        for (long c = allowed[t * words + w] & f.mask[fm + w] & ~known[w]; c != 0; c &= c - 1) {
+          if (k-- == 0) {
+            pin(t, w << 6 | Long.numberOfTrailingZeros(c));
+            CardSets.add(designated, 0, t);
+            return true;
+          }
         }
       }
     }
     throw new IllegalStateException("designation out of range");
   }
 
-  /** Removes the cards of f from the allowed sets of the tokens; false when a pinned one is such a card or none is left. */
-  private boolean narrow(long tokens, long f) {
-    for (long m = tokens; m != 0; m &= m - 1) {
-      int t = Long.numberOfTrailingZeros(m);
-      if (pinnedCard[t] >= 0) {
-        if ((f >>> pinnedCard[t] & 1) != 0) {
-          return false;
-        }
-      } else if ((allowed[t] & f) != 0) {
-        allowed[t] &= ~f;
-        modified |= 1L << t;
-        if ((allowed[t] & ~known) == 0) {
-          return false;
-        }
-      }
+  /** How many cards of the set (words longs from fm of mask) token t may be, of those not known. */
+  private int pairsOf(int t, long[] mask, int fm) {
+    int n = 0;
+    for (int w = 0; w < words; w++) {
+      n += Long.bitCount(allowed[t * words + w] & mask[fm + w] & ~known[w]);
     }
-    return true;
+    return n;
+  }
+
+  /**
+   * Removes the cards of a set (words longs from fm of f) from token t's allowed cards; false when it is pinned to
+   * such a card or no card is left to it.
+   */
+  private boolean narrow(int t, long[] f, int fm) {
+    if (pinnedCard[t] >= 0) {
+      return !CardSets.has(f, fm, pinnedCard[t]);
+    }
+    if (!CardSets.intersects(allowed, t * words, f, fm, words)) {
+      return true;
+    }
+    boolean left = false;
+    for (int w = 0; w < words; w++) {
+      long a = allowed[t * words + w] & ~f[fm + w];
+      allowed[t * words + w] = a;
+      left |= (a & ~known[w]) != 0;
+    }
+    CardSets.add(modified, 0, t);
+    return left;
   }
 
   private boolean applyVoid(Skeleton sk, int step) {
@@ -421,17 +497,23 @@ final class TokenWalk {
     if (x < 0) {
       return true;
     }
-    long f = sk.voidMask[step];
-    for (long m = tokensAt[x]; m != 0; m &= m - 1) {
-      int t = Long.numberOfTrailingZeros(m);
+    long[] f = sk.voidMask;
+    int ft = step * words;
+    int at = x * words;
+    for (int t = CardSets.first(tokensAt, at, words); t >= 0; t = CardSets.next(tokensAt, at, words, t)) {
       if (pinnedCard[t] >= 0) {
-        if ((f >>> pinnedCard[t] & 1) != 0) {
+        if (CardSets.has(f, ft, pinnedCard[t])) {
           return false;
         }
       } else {
-        allowed[t] &= ~f;
-        modified |= 1L << t;
-        if ((allowed[t] & ~known) == 0) {
+        boolean left = false;
+        for (int w = 0; w < words; w++) {
+          long a = allowed[t * words + w] & ~f[ft + w];
+          allowed[t * words + w] = a;
+          left |= (a & ~known[w]) != 0;
+        }
+        CardSets.add(modified, 0, t);
+        if (!left) {
           return false;
         }
       }
@@ -439,72 +521,112 @@ final class TokenWalk {
     return true;
   }
 
-  /** Pins card c to a token in one of the places (a token already pinned to c must be there); -1 if none can be. */
+  /** Whether token t (not pinned) may be card c, or with copies one of the copies of c's face not yet known. */
+  private boolean mayBe(int t, int c) {
+    return copied[c] ? CardSets.intersectsOutside(allowed, t * words, copies, c * words, known, 0, words)
+        : CardSets.has(allowed, t * words, c);
+  }
+
+  /**
+   * Pins card c to a token in one of the places (a token already pinned to c must be there); -1 if none can be.
+   * With copies of c, the token is narrowed to them instead (a token already pinned to a copy may be the one).
+   */
   private int reveal(int c, long places, SplittableRandom rng, boolean checkAmbiguity) {
-    long bit = 1L << c;
-    if ((known & bit) != 0) {
+    boolean copies = copied[c];
+    if (!copies && CardSets.has(known, 0, c)) {
       int t = tokenOf[c];
       return (places >>> pos[t] & 1) != 0 ? t : -1;
     }
-    if ((places & places - 1) == 0 && interchangeable(tokensAt[Long.numberOfTrailingZeros(places)])) {
+    if ((places & places - 1) == 0 && interchangeable(Long.numberOfTrailingZeros(places))) {
       // One place whose tokens all started there unchanged: each may be c or none may; the scan would list them all.
-      long in = tokensAt[Long.numberOfTrailingZeros(places)];
-      if ((allowed[Long.numberOfTrailingZeros(in)] & bit) == 0) {
+      int at = Long.numberOfTrailingZeros(places) * words;
+      if (!mayBe(CardSets.first(tokensAt, at, words), c)) {
         return -1;
       }
-      int n = Long.bitCount(in);
+      int n = CardSets.count(tokensAt, at, words);
       logChoices += LOG[n];
-      return pin(veil.ludeme.Bits.select(in, pick(rng, n)), c);
-    }
-    long inPlaces = 0;
-    for (long p = places; p != 0; p &= p - 1) {
-      inPlaces |= tokensAt[Long.numberOfTrailingZeros(p)];
+      return pinOrNarrow(veil.ludeme.Bits.select(tokensAt, at, words, pick(rng, n)), c);
     }
     int n = 0;
-    long key = 0;
-    for (long m = inPlaces; m != 0; m &= m - 1) {
-      int t = Long.numberOfTrailingZeros(m);
-      if (pinnedCard[t] >= 0 || (allowed[t] & bit) == 0) {
-        continue;
+    for (long p = places; p != 0; p &= p - 1) {
+      int at = Long.numberOfTrailingZeros(p) * words;
+      for (int t = CardSets.first(tokensAt, at, words); t >= 0; t = CardSets.next(tokensAt, at, words, t)) {
+        if (pinnedCard[t] >= 0 ? !copies || face[pinnedCard[t]] != c : !mayBe(t, c)) {
+          continue;
+        }
+        // The key: the cards the token may still be (none when pinned).
+        boolean same = true;
+        for (int w = 0; w < words; w++) {
+          long k = pinnedCard[t] >= 0 ? 0 : allowed[t * words + w] & ~known[w];
+          if (n == 0) {
+            key[w] = k;
+          } else {
+            same &= k == key[w];
+          }
+        }
+        if (!same && checkAmbiguity) {
+          mixed = true;
+          ambiguous |= !weighted;
+        }
+        candidates[n++] = t;
       }
-      long k = allowed[t] & ~known;
-      if (n == 0) {
-        key = k;
-      } else if (k != key && checkAmbiguity) {
-        mixed = true;
-        ambiguous |= !weighted;
-      }
-      candidates[n++] = t;
     }
     if (n == 0) {
       return -1;
     }
     logChoices += LOG[n];
     int chosen = candidates[greedy ? narrowest(n) : pick(rng, n)];
-    return pin(chosen, c);
+    return pinOrNarrow(chosen, c);
+  }
+
+  /** Pins the token to c, or with copies of c narrows it to them (nothing to do when it is pinned to one). */
+  private int pinOrNarrow(int token, int c) {
+    if (!copied[c]) {
+      return pin(token, c);
+    }
+    return pinnedCard[token] >= 0 ? token : narrowToFace(token, c);
+  }
+
+  private int narrowToFace(int token, int c) {
+    for (int w = 0; w < words; w++) {
+      allowed[token * words + w] &= copies[c * words + w];
+    }
+    CardSets.add(modified, 0, token);
+    return token;
   }
 
   private int pin(int token, int c) {
-    long bit = 1L << c;
-    allowed[token] = bit;
+    java.util.Arrays.fill(allowed, token * words, token * words + words, 0);
+    CardSets.add(allowed, token * words, c);
     pinnedCard[token] = c;
     tokenOf[c] = token;
-    known |= bit;
-    modified |= 1L << token;
+    CardSets.add(known, 0, c);
+    CardSets.add(modified, 0, token);
     return token;
   }
 
   /**
-   * Whether a non-empty set of tokens started in one place and none has changed since: they have one allowed set
-   * and none is pinned, so drawing among them needs no scan and is never ambiguous.
+   * Whether the tokens of place x are not none, all started in one place and none has changed since: they have one
+   * allowed set and none is pinned, so drawing among them needs no scan and is never ambiguous.
    */
-  private boolean interchangeable(long tokens) {
-    return tokens != 0 && (tokens & modified) == 0
-        && (tokens & ~startedAt[initialPlace[Long.numberOfTrailingZeros(tokens)]]) == 0;
+  private boolean interchangeable(int x) {
+    int at = x * words;
+    int first = CardSets.first(tokensAt, at, words);
+    if (first < 0) {
+      return false;
+    }
+    int st = initialPlace[first] * words;
+    for (int w = 0; w < words; w++) {
+      long m = tokensAt[at + w];
+      if ((m & modified[w]) != 0 || (m & ~startedAt[st + w]) != 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
-  /** log n for n = 0..64. */
-  private static final double[] LOG = new double[65];
+  /** log n for n = 0..256. */
+  private static final double[] LOG = new double[veil.ludeme.CardTable.MAX_CARDS + 1];
 
   static {
     for (int i = 1; i < LOG.length; i++) {
@@ -512,12 +634,24 @@ final class TokenWalk {
     }
   }
 
+  /** How many cards token t may still be, of those not known. */
+  private int width(int t) {
+    int n = 0;
+    for (int w = 0; w < words; w++) {
+      n += Long.bitCount(allowed[t * words + w] & ~known[w]);
+    }
+    return n;
+  }
+
   /** The first of the n candidates with the fewest allowed cards not yet known. */
   private int narrowest(int n) {
     int best = 0;
+    int bestWidth = width(candidates[0]);
     for (int i = 1; i < n; i++) {
-      if (Long.bitCount(allowed[candidates[i]] & ~known) < Long.bitCount(allowed[candidates[best]] & ~known)) {
+      int wi = width(candidates[i]);
+      if (wi < bestWidth) {
         best = i;
+        bestWidth = wi;
       }
     }
     return best;
@@ -530,22 +664,26 @@ final class TokenWalk {
 
   /** A token of place x, drawn uniformly; -1 when the place is empty. */
   private int takeHidden(int x, SplittableRandom rng) {
-    if (interchangeable(tokensAt[x])) {
-      long in = tokensAt[x];
-      int k = Long.bitCount(in);
+    int at = x * words;
+    if (interchangeable(x)) {
+      int k = CardSets.count(tokensAt, at, words);
       logChoices += LOG[k];
-      return veil.ludeme.Bits.select(in, pick(rng, k));
+      return veil.ludeme.Bits.select(tokensAt, at, words, pick(rng, k));
     }
     int n = 0;
-    long key = 0;
     boolean anyPinned = false;
-    for (long m = tokensAt[x]; m != 0; m &= m - 1) {
-      int t = Long.numberOfTrailingZeros(m);
-      long k = allowed[t] & ~known;
-      if (n == 0) {
-        key = k;
-      } else if (k != key) {
-        ambiguous = true;
+    for (int t = CardSets.first(tokensAt, at, words); t >= 0; t = CardSets.next(tokensAt, at, words, t)) {
+      boolean same = true;
+      for (int w = 0; w < words; w++) {
+        long k = allowed[t * words + w] & ~known[w];
+        if (n == 0) {
+          key[w] = k;
+        } else {
+          same &= k == key[w];
+        }
+      }
+      if (!same) {
+        mixed = true;
       }
       anyPinned |= pinnedCard[t] >= 0;
       candidates[n++] = t;
@@ -553,8 +691,12 @@ final class TokenWalk {
     int chosen = n == 0 ? -1 : candidates[pick(rng, n)];
     logChoices += LOG[n];
     if (n > 1 && anyPinned) {
-      ambiguous = true;
+      mixed = true;
     }
+    // A hidden move that could take tokens that are not interchangeable (known cards shuffled back among unknown
+    // ones): the draw among them is uniform, as the rules' own draw is, and weighted draws accept it in proportion
+    // to its number of completions like a face-up card of mixed candidates; unweighted, the walk declines.
+    ambiguous |= mixed && !weighted;
     return chosen;
   }
 }

@@ -13,13 +13,18 @@ import java.util.SplittableRandom;
  * type's cards are split into the classes at random, and each class's cards are seated in random order. Every
  * bijection thus has the same probability (exact uniform sampling, no rejection).
  *
- * <p>When the state space of the program would be too large it falls back to rejection: a random permutation,
- * kept when every card is allowed where it lands. That is also exact, only slower.
+ * <p>When the state space of the program would be too large (or the counts too large for a double: more than 170
+ * unknown cards) it falls back to rejection: a random permutation, kept when every card is allowed where it lands.
+ * That is also exact, only slower.
+ *
+ * <p>Card sets are {@code words} longs each ({@link CardSets}); class j's set is {@code masks[j * words ..]}.
  */
 final class UniformAssignment {
   private static final int MAX_TABLE = 1 << 20;
   private static final int FALLBACK_TRIES = 100_000;
-  private static final double[] FACT = new double[65];
+  /** Factorials up to 170 (171! is beyond a double). */
+  private static final int MAX_FACT = 170;
+  private static final double[] FACT = new double[MAX_FACT + 1];
 
   static {
     FACT[0] = 1;
@@ -32,61 +37,74 @@ final class UniformAssignment {
   private long[] classMask = new long[0];
   private int[] cap = new int[0];
   private int k;
-  private long unknown;
+  private int words;
+  private long[] unknown = new long[0];
   private boolean prepared;
   private boolean feasible;
   private boolean fallback;
   private int types;
-  private int[] typeClasses = new int[64];
-  private int[][] typeCards = new int[64][];
-  private int[] typeSize = new int[64];
+  private int[] typeClasses = new int[0];
+  private int[][] typeCards = new int[0][];
+  private int[] typeSize = new int[0];
   private int[] stride = new int[0];
   private int states;
   private double[] memo;
 
   // Scratch for sampling.
-  private final int[] amount = new int[64];
+  private int[] amount = new int[64];
   private double cum;
   private double target;
-  private final int[] shuffled = new int[64];
+  private int[] shuffled = new int[64];
+  private int[] slots = new int[64];
+
+  /** {@link #prepare(long[], int[], int, long[], int)} for cards of one word. */
+  boolean prepare(long[] masks, int[] caps, int classes, long unknownCards) {
+    return prepare(masks, caps, classes, new long[] {unknownCards}, 1);
+  }
 
   /** Sets up the class structure; reuses the previous tables when it is the same. False when no bijection exists. */
-  boolean prepare(long[] masks, int[] caps, int classes, long unknownCards) {
-    if (prepared && classes == k && unknownCards == unknown && equalPrefix(masks, classMask, classes)
-        && equalPrefix(caps, cap, classes)) {
+  boolean prepare(long[] masks, int[] caps, int classes, long[] unknownCards, int words) {
+    if (prepared && classes == k && words == this.words && equalPrefix(unknownCards, unknown, words)
+        && equalPrefix(masks, classMask, classes * words) && equalPrefix(caps, cap, classes)) {
       return feasible;
     }
     prepared = true;
     k = classes;
-    classMask = Arrays.copyOf(masks, classes);
+    this.words = words;
+    classMask = Arrays.copyOf(masks, classes * words);
     cap = Arrays.copyOf(caps, classes);
-    unknown = unknownCards;
+    unknown = Arrays.copyOf(unknownCards, words);
+    if (amount.length < k) {
+      amount = new int[k];
+    }
+    int n = CardSets.count(unknown, 0, words);
+    if (shuffled.length < n) {
+      shuffled = new int[n];
+      slots = new int[n];
+    }
     // Card types: the set of classes allowing the card.
     types = 0;
     int total = 0;
     for (int j = 0; j < k; j++) {
       total += cap[j];
     }
-    if (total != Long.bitCount(unknown)) {
+    if (total != n) {
       feasible = false;
       return false;
     }
-    if (k > 30) {
+    if (k > 30 || n > MAX_FACT) {
       fallback = true;
       memo = null;
       feasible = true; // decided per draw
       return true;
     }
-    long m = unknown;
-    int[] tmpType = new int[64];
-    int[] tmpCount = new int[64];
-    int[][] tmpCards = new int[64][64];
-    while (m != 0) {
-      int c = Long.numberOfTrailingZeros(m);
-      m &= m - 1;
+    int[] tmpType = new int[n];
+    int[] tmpCount = new int[n];
+    int[][] tmpCards = new int[n][n];
+    for (int c = CardSets.first(unknown, 0, words); c >= 0; c = CardSets.next(unknown, 0, words, c)) {
       int t = 0;
       for (int j = 0; j < k; j++) {
-        if ((classMask[j] >>> c & 1) != 0) {
+        if (CardSets.has(classMask, j * words, c)) {
           t |= 1 << j;
         }
       }
@@ -135,7 +153,6 @@ final class UniformAssignment {
     feasible = count(0, fullIndex()) > 0;
     return feasible;
   }
-
   /** How many tables (weighted) are left; for tests. */
   double weightedCount() {
     return fallback ? Double.NaN : count(0, fullIndex());
@@ -266,8 +283,7 @@ final class UniformAssignment {
   }
 
   private boolean sampleByRejection(SplittableRandom rng, int[] classOfCard) {
-    int n = Long.bitCount(unknown);
-    int[] slots = new int[n];
+    int n = CardSets.count(unknown, 0, words);
     int at = 0;
     for (int j = 0; j < k; j++) {
       for (int a = 0; a < cap[j]; a++) {
@@ -276,12 +292,10 @@ final class UniformAssignment {
     }
     for (int tries = 0; tries < FALLBACK_TRIES; tries++) {
       shuffle(slots, n, rng);
-      long m = unknown;
       boolean ok = true;
-      for (int i = 0; m != 0; i++) {
-        int c = Long.numberOfTrailingZeros(m);
-        m &= m - 1;
-        if ((classMask[slots[i]] >>> c & 1) == 0) {
+      int i = 0;
+      for (int c = CardSets.first(unknown, 0, words); c >= 0; c = CardSets.next(unknown, 0, words, c), i++) {
+        if (!CardSets.has(classMask, slots[i] * words, c)) {
           ok = false;
           break;
         }

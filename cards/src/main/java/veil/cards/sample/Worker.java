@@ -44,7 +44,11 @@ final class Worker {
   private final int roles;
   private final int players;
   private final int cards;
-  private final long allCards;
+  /** Longs per card set. */
+  private final int words;
+  private final long[] allCards;
+  /** Each card's face (first copy), or null without copies. */
+  private final int[] faces;
   private final int[] visibleMask;
   private final long[] initialPlaces;
   /** The place instances whose top card the rules read ({@link OrderedPlaces}). */
@@ -69,13 +73,23 @@ final class Worker {
   final int[] cardOfToken;
   private final int[] classOfToken;
   private final int[] classOfCard;
-  private final long[] classKey = new long[64];
-  private final int[] classCap = new int[64];
-  private final int[][] classCards = new int[64][64];
-  private final int[] classFill = new int[64];
+  /** Class j's key: {@code words} longs from {@code j * words}. */
+  private final long[] classKey;
+  private final int[] classCap;
+  private final int[][] classCards;
+  private final int[] classFill;
   /** Sorting scratch: the class found j-th before sorting is at classAt[j] after; classRank is its inverse. */
-  private final int[] classRank = new int[64];
-  private final int[] classAt = new int[64];
+  private final int[] classRank;
+  private final int[] classAt;
+  /** The cards no token is pinned to, and the scratch of the classes' keys. */
+  private final long[] unknown;
+  private final long[] keyScratch;
+  /** With copies: the unknown cards left to the open classes, once the face classes have taken theirs. */
+  private final long[] openUnknown;
+  /** With copies, per class: the face whose copies it holds, or -1 for a class that is not one face's. */
+  private final int[] classFace;
+  /** With copies, per face: the unknown copies in shuffled order (scratch). */
+  private final int[] copyList;
 
   // Witness extension scratch.
   private LudState ext;
@@ -96,7 +110,25 @@ final class Worker {
     this.roles = game.roleCount();
     this.players = game.players;
     this.cards = game.cards.count();
-    this.allCards = game.cards.all(0); // one word: the sampler takes games of at most 64 cards
+    this.words = game.cards.words();
+    this.allCards = new long[words];
+    for (int w = 0; w < words; w++) {
+      allCards[w] = game.cards.all(w);
+    }
+    this.faces = game.cards.hasCopies() ? game.cards.face() : null;
+    this.classKey = new long[cards * words];
+    this.classCap = new int[cards];
+    this.classCards = new int[cards][cards];
+    this.classFill = new int[cards];
+    this.classRank = new int[cards];
+    this.classAt = new int[cards];
+    this.unknown = new long[words];
+    this.keyScratch = new long[words];
+    this.openUnknown = new long[words];
+    this.classFace = new int[cards];
+    this.copyList = new int[cards];
+    this.faceUpScratch = new long[words];
+    this.voidScratch = new long[words];
     this.visibleMask = game.places.visibleMask();
     this.initialPlaces = game.initialState().places.clone();
     this.ordered = OrderedPlaces.of(game);
@@ -105,7 +137,7 @@ final class Worker {
     this.facts = new FactProbe(game);
     this.cardOfToken = new int[cards];
     this.classOfToken = new int[cards];
-    this.classOfCard = new int[64];
+    this.classOfCard = new int[cards];
     this.witness = game.initialState();
     this.ext = game.initialState();
     this.percepts = new Percepts(roles);
@@ -249,7 +281,10 @@ final class Worker {
 
   /** Gives each unpinned token a card: a uniform bijection respecting every token's allowed set. */
   private boolean assignTokens(SplittableRandom rng) {
-    long unknown = allCards & ~walk.known;
+    for (int w = 0; w < words; w++) {
+      unknown[w] = allCards[w] & ~walk.known[w];
+    }
+    int unknownCount = CardSets.count(unknown, 0, words);
     int k = 0;
     for (int t = 0; t < cards; t++) {
       if (walk.pinnedCard[t] >= 0) {
@@ -257,41 +292,41 @@ final class Worker {
         classOfToken[t] = -1;
         continue;
       }
-      long key = walk.allowed[t] & unknown;
+      for (int w = 0; w < words; w++) {
+        keyScratch[w] = walk.allowed[t * words + w] & unknown[w];
+      }
       int j = 0;
-      while (j < k && classKey[j] != key) {
+      while (j < k && !CardSets.equal(classKey, j * words, keyScratch, 0, words)) {
         j++;
       }
       if (j == k) {
-        classKey[k] = key;
+        System.arraycopy(keyScratch, 0, classKey, k * words, words);
         classCap[k] = 0;
         k++;
       }
       classCap[j]++;
       classOfToken[t] = j;
     }
-    if (k == 1 && classKey[0] == unknown && classCap[0] == Long.bitCount(unknown)) {
+    if (k == 1 && CardSets.equal(classKey, 0, unknown, 0, words) && classCap[0] == unknownCount) {
       // One class that may hold every unknown card (no voids yet): no tables to count bijections with.
-      for (long m = unknown; m != 0; m &= m - 1) {
-        classOfCard[Long.numberOfTrailingZeros(m)] = 0;
+      for (int c = CardSets.first(unknown, 0, words); c >= 0; c = CardSets.next(unknown, 0, words, c)) {
+        classOfCard[c] = 0;
       }
       logBijections = logFactorial(classCap[0]);
     } else {
       sortClasses(k);
-      if (!assignment.prepare(classKey, classCap, k, unknown) || !assignment.sample(rng, classOfCard)) {
+      if (faces != null && faceClasses(k)) {
+        // Copies: the classes narrowed to one face's copies take theirs first (see faceClasses), the others share
+        // the rest.
+        if (!assignOpen(k, openUnknown, rng)) {
+          return false;
+        }
+      } else if (!assignOpen(k, unknown, rng)) {
         return false;
-      }
-      // The bijections: the weighted tables times the ways to seat each class's cards on its tokens.
-      logBijections = Math.log(assignment.weightedCount());
-      for (int j = 0; j < k; j++) {
-        logBijections += logFactorial(classCap[j]);
       }
     }
     Arrays.fill(classFill, 0, k, 0);
-    long m = unknown;
-    while (m != 0) {
-      int c = Long.numberOfTrailingZeros(m);
-      m &= m - 1;
+    for (int c = CardSets.first(unknown, 0, words); c >= 0; c = CardSets.next(unknown, 0, words, c)) {
       int j = classOfCard[c];
       classCards[j][classFill[j]++] = c;
     }
@@ -305,8 +340,202 @@ final class Worker {
         cardOfToken[t] = classCards[j][classFill[j]++];
       }
     }
+    if (faces != null && faceClassesUsed && !brokenCopies) {
+      permuteCopies(rng);
+    }
     return true;
   }
+
+  /** For tests: leave out the permutation of copies (a sampler broken on purpose). */
+  boolean brokenCopies;
+
+  /** Whether the last assignment split off the face classes (then its copies are permuted at random). */
+  private boolean faceClassesUsed;
+
+  /**
+   * With identical copies: whether the k (sorted) classes split into face classes — a class whose key is exactly
+   * the unknown copies of one face, at most one per face (tokens seen face up, narrowed to that face's copies) — and
+   * open classes whose keys each hold all unknown copies of a face or none. Then every class is closed under
+   * permuting the unknown copies of a face, and so is the set of bijections: the face classes take the lowest
+   * copies of their face (in classOfCard, their tokens seated at random later), the open classes share the rest
+   * (openUnknown) by the exact draw, and a uniform permutation of each face's unknown copies, applied to the whole
+   * assignment ({@link #permuteCopies}), makes the bijection uniform again. The number of bijections is the
+   * product, over face classes, of the ways to seat cap of the face's r unknown copies (r!/(r-cap)!), times the open
+   * classes' count. This keeps the dynamic program small on decks with many faces seen (a class per face).
+   */
+  private boolean faceClasses(int k) {
+    faceClassesUsed = false;
+    int faceCount = 0;
+    for (int j = 0; j < k; j++) {
+      int first = CardSets.first(classKey, j * words, words);
+      int f = first < 0 ? -1 : faces[first];
+      boolean one = f >= 0;
+      if (one) {
+        // The key is exactly the unknown copies of face f.
+        for (int c = f; c < cards && faces[c] == f; c++) {
+          one &= CardSets.has(classKey, j * words, c) == CardSets.has(unknown, 0, c);
+        }
+        for (int c = CardSets.first(classKey, j * words, words); c >= 0 && one;
+            c = CardSets.next(classKey, j * words, words, c)) {
+          one &= faces[c] == f;
+        }
+      }
+      classFace[j] = one ? f : -1;
+      if (classFace[j] >= 0) {
+        for (int i = 0; i < j; i++) {
+          if (classFace[i] == classFace[j]) {
+            return false;
+          }
+        }
+        faceCount++;
+      }
+    }
+    if (faceCount == 0) {
+      return false;
+    }
+    // Open keys must hold all unknown copies of a face or none.
+    for (int j = 0; j < k; j++) {
+      if (classFace[j] >= 0) {
+        continue;
+      }
+      for (int c = CardSets.first(unknown, 0, words); c >= 0; c = CardSets.next(unknown, 0, words, c)) {
+        if (faces[c] != c) {
+          continue;
+        }
+        boolean some = false;
+        boolean all = true;
+        for (int d = c; d < cards && faces[d] == c; d++) {
+          if (CardSets.has(unknown, 0, d)) {
+            boolean in = CardSets.has(classKey, j * words, d);
+            some |= in;
+            all &= in;
+          }
+        }
+        if (some && !all) {
+          return false;
+        }
+      }
+    }
+    // Each face class takes the lowest cap unknown copies of its face.
+    System.arraycopy(unknown, 0, openUnknown, 0, words);
+    double logSeat = 0;
+    for (int j = 0; j < k; j++) {
+      int f = classFace[j];
+      if (f < 0) {
+        continue;
+      }
+      int r = 0;
+      int taken = 0;
+      for (int c = f; c < cards && faces[c] == f; c++) {
+        if (CardSets.has(unknown, 0, c)) {
+          r++;
+          if (taken < classCap[j]) {
+            classOfCard[c] = j;
+            CardSets.remove(openUnknown, 0, c);
+            taken++;
+          }
+        }
+      }
+      if (taken < classCap[j]) {
+        return false;
+      }
+      logSeat += logFactorial(r) - logFactorial(r - classCap[j]);
+    }
+    faceClassesUsed = true;
+    logFaceSeats = logSeat;
+    return true;
+  }
+
+  private double logFaceSeats;
+
+  /**
+   * Draws the open classes' cards (every class when no face class was split off) from {@code cards} by the exact
+   * draw of {@link UniformAssignment}; sets {@link #logBijections}. False when none exists.
+   */
+  private boolean assignOpen(int k, long[] from, SplittableRandom rng) {
+    int open = 0;
+    for (int j = 0; j < k; j++) {
+      if (!faceClassesUsed || classFace[j] < 0) {
+        classRank[open] = j; // reused as scratch: open class i is class classRank[i]
+        open++;
+      }
+    }
+    double logB;
+    if (open == 0) {
+      logB = 0;
+    } else {
+      if (openKeys.length < cards * words) {
+        openKeys = new long[cards * words];
+        openCaps = new int[cards];
+        openClassOfCard = new int[cards];
+      }
+      long[] keys = openKeys;
+      int[] caps = openCaps;
+      for (int i = 0; i < open; i++) {
+        int j = classRank[i];
+        for (int w = 0; w < words; w++) {
+          keys[i * words + w] = classKey[j * words + w] & from[w];
+        }
+        caps[i] = classCap[j];
+      }
+      if (!assignment.prepare(keys, caps, open, from, words) || !assignment.sample(rng, openClassOfCard)) {
+        return false;
+      }
+      for (int c = CardSets.first(from, 0, words); c >= 0; c = CardSets.next(from, 0, words, c)) {
+        classOfCard[c] = classRank[openClassOfCard[c]];
+      }
+      // The bijections: the weighted tables times the ways to seat each class's cards on its tokens.
+      logB = Math.log(assignment.weightedCount());
+      for (int i = 0; i < open; i++) {
+        logB += logFactorial(caps[i]);
+      }
+    }
+    logBijections = faceClassesUsed ? logB + logFaceSeats : logB;
+    return true;
+  }
+
+  private long[] openKeys = new long[0];
+  private int[] openCaps = new int[0];
+  private int[] openClassOfCard = new int[0];
+
+  /** A uniform permutation of each face's unknown copies, applied to the cards of the unpinned tokens. */
+  private void permuteCopies(SplittableRandom rng) {
+    // copyList[c]: the copy card c becomes (c unknown); built face by face.
+    if (shuffledCopies.length < cards) {
+      shuffledCopies = new int[cards];
+      sortedCopies = new int[cards];
+    }
+    for (int f = 0; f < cards; f++) {
+      if (faces[f] != f) {
+        continue;
+      }
+      int n = 0;
+      for (int c = f; c < cards && faces[c] == f; c++) {
+        if (CardSets.has(unknown, 0, c)) {
+          shuffledCopies[n++] = c;
+        }
+      }
+      if (n < 2) {
+        if (n == 1) {
+          copyList[shuffledCopies[0]] = shuffledCopies[0];
+        }
+        continue;
+      }
+      System.arraycopy(shuffledCopies, 0, sortedCopies, 0, n);
+      UniformAssignment.shuffle(shuffledCopies, n, rng);
+      for (int i = 0; i < n; i++) {
+        copyList[sortedCopies[i]] = shuffledCopies[i];
+      }
+    }
+    for (int t = 0; t < cards; t++) {
+      if (classOfToken[t] >= 0) {
+        cardOfToken[t] = copyList[cardOfToken[t]];
+      }
+    }
+  }
+
+  private int[] shuffledCopies = new int[0];
+  private int[] sortedCopies = new int[0];
 
   private static double logFactorial(int n) {
     double v = 0;
@@ -326,10 +555,12 @@ final class Worker {
       classRank[j] = j;
     }
     for (int i = 1; i < k; i++) {
-      for (int j = i; j > 0 && classKey[j - 1] > classKey[j]; j--) {
-        long key = classKey[j];
-        classKey[j] = classKey[j - 1];
-        classKey[j - 1] = key;
+      for (int j = i; j > 0 && CardSets.compare(classKey, (j - 1) * words, classKey, j * words, words) > 0; j--) {
+        for (int w = 0; w < words; w++) {
+          long key = classKey[j * words + w];
+          classKey[j * words + w] = classKey[(j - 1) * words + w];
+          classKey[(j - 1) * words + w] = key;
+        }
         int cap = classCap[j];
         classCap[j] = classCap[j - 1];
         classCap[j - 1] = cap;
@@ -395,8 +626,8 @@ final class Worker {
   }
 
   private void reset(int observer) {
-    skeleton = new Skeleton(observer);
-    walk = new TokenWalk(initialPlaces, visibleMask, observer, cards, ordered);
+    skeleton = new Skeleton(observer, words);
+    walk = new TokenWalk(initialPlaces, words, visibleMask, observer, cards, ordered, faces);
     basis = null;
     basisCopy = null;
     done = 0;
@@ -455,6 +686,9 @@ final class Worker {
   }
 
   private boolean[] underScratch = new boolean[16];
+  /** Scratch card sets of the analysis. */
+  private long[] faceUpScratch;
+  private long[] voidScratch;
 
   /**
    * Notes, from the witness step just matched (witness before, ext after), whether random dealt and which card moves
@@ -468,10 +702,12 @@ final class Worker {
     }
     int stampAt = game.layout.stamp;
     for (int i = 0; i < n; i++) {
-      int y = skeleton.to[from + i];
+      int y = skeleton.to[from + i] * words;
       boolean under = false;
-      for (long m = ext.places[y] & ~witness.places[y]; m != 0; m &= m - 1) {
-        under |= ext.v[stampAt + Long.numberOfTrailingZeros(m)] < 0;
+      for (int w = 0; w < words; w++) {
+        for (long m = ext.places[y + w] & ~witness.places[y + w]; m != 0; m &= m - 1) {
+          under |= ext.v[stampAt + (w << 6 | Long.numberOfTrailingZeros(m))] < 0;
+        }
       }
       underScratch[i] = under;
     }
@@ -489,11 +725,15 @@ final class Worker {
   private boolean extendWitness(Observation obs, int t) {
     int o = obs.role();
     int[] seen = obs.percepts(t);
-    long faceUp = 0;
+    long[] faceUp = faceUpScratch;
+    Arrays.fill(faceUp, 0);
     for (int p : seen) {
       int c = Table.perceptCard(p);
       if (c >= 0) {
-        faceUp |= 1L << c;
+        // With copies the percept names the face: a deal of any of its copies may be the move.
+        for (int d = c; d < cards && (d == c || faces != null && faces[d] == c); d++) {
+          CardSets.add(faceUp, 0, d);
+        }
       }
     }
     int n = 0;
@@ -558,6 +798,7 @@ final class Worker {
         pinPlaces = Arrays.copyOf(pinPlaces, pinCount * 2 * TokenWalk.PIN_LEVELS);
       }
       long places = 1L << x;
+      hold &= someCopyIn(witness, c, places);
       for (int level = 0; level < TokenWalk.PIN_LEVELS; level++) {
         pinPlaces[pinCount * TokenWalk.PIN_LEVELS + level] = places;
         long grown = places;
@@ -569,8 +810,6 @@ final class Worker {
         places = grown;
       }
       pinCards[pinCount++] = c;
-      int at = game.table.whereIs(witness, c);
-      hold &= at == x;
     }
     int own = ownCard(obs, t);
     if (own >= 0) {
@@ -591,10 +830,21 @@ final class Worker {
           pinPlaces[pinCount * TokenWalk.PIN_LEVELS + level] = places;
         }
         pinCards[pinCount++] = own;
-        hold &= (places >>> game.table.whereIs(witness, own) & 1) != 0;
+        hold &= someCopyIn(witness, own, places);
       }
     }
     return hold;
+  }
+
+  /** Whether the state holds card c (with copies: a copy of face c) in one of the places. */
+  private boolean someCopyIn(LudState s, int c, long places) {
+    for (int d = c; d < cards && (d == c || faces != null && faces[d] == c); d++) {
+      int at = game.table.whereIs(s, d);
+      if (at >= 0 && at < 64 && (places >>> at & 1) != 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -630,9 +880,10 @@ final class Worker {
     if (c < 0) {
       return;
     }
-    int x = game.table.whereIs(witness, c);
     for (int i = skeleton.stepStart[t]; i < skeleton.stepStart[t + 1]; i++) {
-      if (skeleton.card[i] == -1 && skeleton.from[i] == x && (visibleMask[x] & 1 << obs.role()) == 0) {
+      int x = skeleton.from[i];
+      if (skeleton.card[i] == -1 && x < 64 && someCopyIn(witness, c, 1L << x)
+          && (visibleMask[x] & 1 << obs.role()) == 0) {
         skeleton.card[i] = c;
         skeleton.version++;
         return;
@@ -669,16 +920,17 @@ final class Worker {
     }
     int c = Table.perceptCard(percept);
     int x = Table.perceptFrom(percept);
-    long f = probe.forbidden(witness, mover, c, x, joint[mover], o, percept);
-    if ((witness.places[x] & f) != 0) {
+    long[] f = voidScratch;
+    boolean any = probe.forbidden(witness, mover, c, x, joint[mover], o, percept, f);
+    if (any && CardSets.intersects(witness.places, x * words, f, 0, words)) {
       // The witness held such a card and the play was legal: the rule is not of the probed form.
       stats.droppedProbes.increment();
-      f = 0;
+      any = false;
     }
-    if (f != 0) {
+    if (any) {
       skeleton.setVoid(t, x, f);
     } else if (skeleton.voidPlace(t) >= 0) {
-      skeleton.setVoid(t, -1, 0);
+      skeleton.setVoid(t, -1, null);
     }
   }
 
@@ -694,18 +946,19 @@ final class Worker {
       if (owner[x] != mover || (visibleMask[x] & 1 << o) != 0) {
         continue;
       }
-      long f = probe.forbidden(witness, mover, -1, x, move, o, 0);
-      if ((witness.places[x] & f) != 0) {
+      long[] f = voidScratch;
+      boolean any = probe.forbidden(witness, mover, -1, x, move, o, 0, f);
+      if (any && CardSets.intersects(witness.places, x * words, f, 0, words)) {
         stats.droppedProbes.increment();
-        f = 0;
+        any = false;
       }
-      if (f != 0) {
+      if (any) {
         skeleton.setVoid(t, x, f);
         return;
       }
     }
     if (skeleton.voidPlace(t) >= 0) {
-      skeleton.setVoid(t, -1, 0);
+      skeleton.setVoid(t, -1, null);
     }
   }
 
@@ -720,9 +973,8 @@ final class Worker {
     if (mover < 0 || percept == 0) {
       return;
     }
-    long f = probe.forbidden(witness, mover, Table.perceptCard(percept), Table.perceptFrom(percept), -1, o,
-        percept);
-    if (f != 0) {
+    long[] f = voidScratch;
+    if (probe.forbidden(witness, mover, Table.perceptCard(percept), Table.perceptFrom(percept), -1, o, percept, f)) {
       skeleton.setVoid(t, Table.perceptFrom(percept), f);
     }
   }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import veil.cards.LudLoader;
 import veil.model.PayoffRange;
 
 /**
@@ -15,13 +14,13 @@ import veil.model.PayoffRange;
  */
 class BettingRulesTest {
 
-  static Play deal(String... cards) throws Exception {
-    String text;
-    try (java.io.InputStream in = BettingRulesTest.class.getResourceAsStream(
-        "/veil/testgames/three-handed-betting.lud")) {
-      text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    }
-    Play p = new Play(new LudLoader().load("three-handed-betting.lud", text, Map.of()));
+  static Play deal(String... cards) {
+    return dealIn("three-handed-betting", cards);
+  }
+
+  /** Test game {@code name} with random's first deals scripted. */
+  static Play dealIn(String name, String... cards) {
+    Play p = new Play(Play.loadTestGame(name, Map.of()));
     for (String c : cards) {
       p.deal("(card " + c + ")");
     }

@@ -2,12 +2,8 @@ package veil.games.rules;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import veil.cards.LudLoader;
 import veil.ludeme.CompiledGame;
 
 /**
@@ -17,12 +13,7 @@ import veil.ludeme.CompiledGame;
  */
 class PileOrderRulesTest {
   static CompiledGame game() {
-    try (InputStream in = PileOrderRulesTest.class.getResourceAsStream("/veil/testgames/pile-order.lud")) {
-      return new LudLoader().load("pile-order.lud", new String(in.readAllBytes(), StandardCharsets.UTF_8),
-          Map.of());
-    } catch (IOException | veil.model.GameLoadException e) {
-      throw new IllegalStateException(e.getMessage(), e);
-    }
+    return Play.loadTestGame("pile-order", Map.of());
   }
 
   /** "3H" as "(card three hearts)": this deck's ranks are Ace Two Three Four Five. */

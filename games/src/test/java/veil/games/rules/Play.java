@@ -36,8 +36,18 @@ final class Play {
     percepts = new Percepts(game.roleCount());
   }
 
+  /** A bundled game. */
   static CompiledGame load(String name, Map<String, String> options) {
-    try (InputStream in = Play.class.getResourceAsStream("/veil/games/lud/" + name + ".lud")) {
+    return loadResource("/veil/games/lud/", name, options);
+  }
+
+  /** A test game of games/src/test/resources/veil/testgames. */
+  static CompiledGame loadTestGame(String name, Map<String, String> options) {
+    return loadResource("/veil/testgames/", name, options);
+  }
+
+  private static CompiledGame loadResource(String folder, String name, Map<String, String> options) {
+    try (InputStream in = Play.class.getResourceAsStream(folder + name + ".lud")) {
       String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
       return new LudLoader().load(name + ".lud", text, options);
     } catch (IOException | veil.model.GameLoadException e) {

@@ -100,9 +100,11 @@ class DealCountsTest {
     CompiledGame ok = LudLoader.compile("t.lud", String.format(GAME, "12", "(deal (var \"N\") to:(hand Each)) "
         + "(deal (- (var \"N\") 8) to:(spot \"Up\"))"), Map.of());
     assertThat(Long.bitCount(ok.initialState().places[0])).isEqualTo(52); // queued, not yet dealt
+    assertThat(dealAll(ok)).isEqualTo(52);
     CompiledGame g = LudLoader.compile("t.lud", String.format(GAME, "12", "(deal (var \"N\") to:(hand Each)) "
         + "(deal (- (var \"N\") 7) to:(spot \"Up\"))"), Map.of());
-    assertThatThrownBy(g::initialState).hasMessage("rule failure: (deal …) needs 5 cards but its source holds 4 "
+    // the second deal's count is computed, so it is read (and checked) once the first deal's 48 cards are dealt
+    assertThatThrownBy(() -> dealAll(g)).hasMessage("rule failure: (deal …) needs 5 cards but its source holds 4 "
         + "cards to deal, at t.lud:4:67");
     CompiledGame each = LudLoader.compile("t.lud", String.format(GAME, "14", "(deal (var \"N\") to:(hand Each))"),
         Map.of());
@@ -114,30 +116,74 @@ class DealCountsTest {
   }
 
   /**
-   * The documented order of start: its effects run first, the cards of its deals are dealt after them (one a step),
-   * and the first phase's entry: runs once the deals are done, so it sees the dealt cards and start's effects do not.
+   * The documented order of start: its items run in order, and the items after a deal run once its cards are dealt
+   * (one a step), so they see them; the first phase's entry: runs after all of start. (Before, every start effect
+   * ran before any card was dealt, and InStart was 0.)
    */
   @Test
-  void startEffectsRunBeforeTheirDealsAndThePhaseEntrySeesTheCards() throws Exception {
+  void startEffectsAfterADealSeeItsCardsAndThePhaseEntryRunsLast() throws Exception {
     String text = String.join("\n",
         "(game \"T\" (players 2) (bound 20)",
         "  (equipment {(deck \"Deck\" suits:{Red} ranks:{1 2 3 4 5 6}) (hand Each) (pile \"Out\" visible:All)})",
-        "  (vars {(var \"InStart\" -1) (var \"InEntry\" -1)})",
-        "  (rules (start {(shuffle \"Deck\") (deal 2 to:(hand Each)) (set \"InStart\" (count (hand P1)))})",
-        "    (phases {(phase \"Play\" (play (move to:\"Out\")) entry:(set \"InEntry\" (count (hand P1))))})",
+        "  (vars {(var \"Before\" -1) (var \"InStart\" -1) (var \"Later\" -1) (var \"InEntry\" -1)})",
+        "  (rules (start {(set \"Before\" (count (hand P1))) (shuffle \"Deck\") (deal 2 to:(hand Each))",
+        "                 (set \"InStart\" (count (hand P1))) (deal 1 to:(hand P1)) (set \"Later\" (count (hand P1)))})",
+        "    (phases {(phase \"Play\" (play (move to:\"Out\")) entry:(set \"InEntry\" (+ (var \"Later\") 10)))})",
         "    (end (if (empty (hand P2)) (result P2 Win)))))");
     CompiledGame g = LudLoader.compile("t.lud", text, Map.of());
+    assertThat(g.syntax().startSegments()).hasSize(3);
     LudState s = g.initialState();
+    int vars = g.layout.vars;
+    assertThat(s.v[vars + 1]).as("InStart before the deal is done").isEqualTo(-1);
     int[] joint = new int[g.roleCount()];
     MoveList moves = new MoveList();
+    int steps = 0;
     while (g.isDealing(s)) {
       g.legalMoves(s, g.randomRole(), moves);
       joint[g.randomRole()] = moves.get(0);
       g.apply(s, joint, null);
+      steps++;
     }
-    int vars = g.layout.vars;
-    assertThat(s.v[vars]).as("InStart").isEqualTo(0);
-    assertThat(s.v[vars + 1]).as("InEntry").isEqualTo(2);
+    assertThat(steps).as("one card a step").isEqualTo(5);
+    assertThat(s.v[vars]).as("Before").isEqualTo(0);
+    assertThat(s.v[vars + 1]).as("InStart").isEqualTo(2);
+    assertThat(s.v[vars + 2]).as("Later").isEqualTo(3);
+    assertThat(s.v[vars + 3]).as("InEntry").isEqualTo(13);
+  }
+
+  /** Shuffles and deals of a literal count join the deal before them; anything else waits for its cards. */
+  @Test
+  void startIsCutWhereAnItemMustWaitForTheCardsBeforeIt() throws Exception {
+    java.util.function.Function<String, Integer> segments = items -> {
+      try {
+        return veil.ludeme.compile.GameSyntax.segments(veil.dsl.Reader.read(veil.dsl.Source.of("t", items)))
+            .size();
+      } catch (veil.dsl.DslException e) {
+        throw new AssertionError(e);
+      }
+    };
+    assertThat(segments.apply("(shuffle \"D\") (deal 5 to:(hand Each)) (deal 1 to:\"Up\") (draw from:\"D\" to:\"S\")"))
+        .isEqualTo(1);
+    assertThat(segments.apply("(set \"X\" 1) (shuffle \"D\") (deal 5 to:(hand Each)) (shuffle \"D\")")).isEqualTo(1);
+    assertThat(segments.apply("(deal 5 to:(hand Each)) (set \"X\" 1)")).isEqualTo(2);
+    assertThat(segments.apply("(deal 5 to:(hand Each)) (deal (var \"N\") to:\"Up\")")).isEqualTo(2);
+    assertThat(segments.apply("(deal 5 to:(hand Each)) (set \"X\" 1) (deal 1 to:\"Up\") (set \"Y\" 1)"))
+        .isEqualTo(3);
+  }
+
+  /** Plays random's deals from the start until no deal is pending; returns how many cards it dealt. */
+  private static int dealAll(CompiledGame g) {
+    LudState s = g.initialState();
+    int[] joint = new int[g.roleCount()];
+    MoveList moves = new MoveList();
+    int steps = 0;
+    while (g.isDealing(s)) {
+      g.legalMoves(s, g.randomRole(), moves);
+      joint[g.randomRole()] = moves.get(0);
+      g.apply(s, joint, null);
+      steps++;
+    }
+    return steps;
   }
 
   /** Decks of more than 64 cards hold their card sets in several words: the check counts them all. */

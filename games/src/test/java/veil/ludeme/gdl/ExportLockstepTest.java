@@ -74,4 +74,23 @@ class ExportLockstepTest {
   void golfVerifiesInStrictMode() throws Exception {
     ExportFixtures.verify("golf", Map.of(), "strict", 15, 10);
   }
+
+  /**
+   * A match of several deals (mini-match.lud): the totals carried over, the cards gathered and dealt again, the
+   * dealer rotated and newdeal told, at the target and at the bound on the deals, states compared fact by fact.
+   */
+  @Test
+  void aMatchOfSeveralDeals() throws Exception {
+    String resource = "veil/testgames/mini-match.lud";
+    String text = new String(getClass().getClassLoader().getResourceAsStream(resource).readAllBytes(),
+        java.nio.charset.StandardCharsets.UTF_8);
+    for (Map<String, String> options : java.util.List.of(Map.of("Target", "4", "Deals", "3"),
+        Map.of("Target", "10", "Deals", "2"))) {
+      GdlExport.Exported e = ExportFixtures.exportText(resource, text, options);
+      veil.gdl.reason.KifGame gdl = ExportFixtures.load(e, "strict");
+      Lockstep.Result r = Lockstep.run(e.game(), gdl, 60, 13, e::facts, gdl::trueFacts);
+      assertThat(r.ok()).as(() -> options + ": " + r.mismatch().describe("engine", "gdl")).isTrue();
+      assertThat(r.steps()).isGreaterThanOrEqualTo(60 * 2 * 12); // two deals or more per playout
+    }
+  }
 }

@@ -230,6 +230,8 @@ public final class Compiler {
     BitSet inNetwork = new BitSet();
     closure(stepOutputs, null, inNetwork);
     Network network = network(inNetwork, nextSlot, nBase, nextOf, slots(legalAtom), init);
+    Phases phases = Phases.find(network, doesSlot, terminal < 0 ? FALSE : slotOf[terminal], init,
+        settings.stepBound());
     // Segments evaluated on demand: goals; percepts.
     IntList goalOutputs = new IntList();
     for (int[] g : goalAtom) {
@@ -254,7 +256,8 @@ public final class Compiler {
     return new GroundedGame(
         new GroundedGame.Tables(
             symbols, terms, roles, randomRole, nBase, baseTerm, init, moveTerm, doesSlot, perceptTerm,
-            slots(seesAtom), goalValue, slots(goalAtom), terminal < 0 ? FALSE : slotOf[terminal], network, goals,
+            slots(seesAtom), goalValue, slots(goalAtom), terminal < 0 ? FALSE : slotOf[terminal], network, phases,
+            goals,
             percepts, gp.ruleCount(), nAtoms),
         settings);
   }

@@ -34,6 +34,7 @@ public final class GroundedGame extends KifGame {
       int[][] goalSlot,
       int terminalSlot,
       Network network,
+      Phases phases,
       Segment goals,
       Segment percepts,
       int groundRules,
@@ -72,6 +73,21 @@ public final class GroundedGame extends KifGame {
   /** The network of legal moves, terminal and next state (for tests). */
   Network network() {
     return t.network();
+  }
+
+  /** The phases of the game, each with its specialized network (for tests). */
+  Phases phases() {
+    return t.phases();
+  }
+
+  /** Network k: 0 the general one, k > 0 that of phase k - 1. */
+  Network network(int k) {
+    return k == 0 ? t.network() : t.phases().nets[k - 1];
+  }
+
+  /** The network a state's questions are answered by: its phase's, else the general one. */
+  int networkOf(long[] bits) {
+    return t.phases().of(bits) + 1;
   }
 
   /** The value slot of each move of a role, as {@code (does role move)} (for tests). */
@@ -122,18 +138,24 @@ public final class GroundedGame extends KifGame {
 
   @Override
   public KifState initialState() {
-    KifState s = new KifState(words, t.roles().length);
+    KifState s = new KifState(words, t.roles().length, t.phases().count() + 1);
     System.arraycopy(t.init(), 0, s.bits, 0, words);
-    s.values = NetworkValues.initial(t.network());
+    int k = networkOf(s.bits);
+    s.values[k] = NetworkValues.initial(network(k));
     return s;
   }
 
-  /** The values of the state, brought up to date with its bits (no move on). */
+  /** The values of the state in its network, brought up to date with its bits (no move on). */
   private NetworkValues values(KifState s) {
-    NetworkValues v = s.values;
+    return values(s, networkOf(s.bits));
+  }
+
+  /** The values of the state in network k, brought up to date with its bits (no move on). */
+  NetworkValues values(KifState s, int k) {
+    NetworkValues v = s.values[k];
     if (v == null) {
-      v = NetworkValues.initial(t.network());
-      s.values = v;
+      v = NetworkValues.initial(network(k));
+      s.values[k] = v;
     }
     v.syncTo(s.bits);
     return v;
@@ -157,10 +179,62 @@ public final class GroundedGame extends KifGame {
     }
   }
 
+  /**
+   * A random playout without the per-step protocol: one update of the state's network per step, moves drawn straight
+   * from the legal-move bits (the same draws, in the same order, as {@link #randomJointMove}).
+   */
+  @Override
+  public int playout(State state, java.util.SplittableRandom rng, int maxSteps, int[] joint, MoveList scratch) {
+    KifState s = (KifState) state;
+    int roles = t.roles().length;
+    int[] legalWord = t.network().legalWord;
+    int terminal = t.terminalSlot();
+    int steps = 0;
+    while (steps < maxSteps) {
+      int k = networkOf(s.bits);
+      NetworkValues v = values(s, k);
+      if (v.vals[terminal]) {
+        break;
+      }
+      long[] bits = v.outBits;
+      for (int r = 0; r < roles; r++) {
+        int from = legalWord[r];
+        int to = from + ((t.moveTerm()[r].length + 63) >>> 6);
+        int n = 0;
+        for (int w = from; w < to; w++) {
+          n += Long.bitCount(bits[w]);
+        }
+        if (n == 0) {
+          throw new IllegalStateException("rule failure: role " + roleName(r)
+              + " has no legal move in a non-terminal state of " + name());
+        }
+        int i = n == 1 ? 0 : veil.model.Uniform.below(rng, n);
+        int w = from;
+        for (int c; (c = Long.bitCount(bits[w])) <= i; w++) {
+          i -= c;
+        }
+        long x = bits[w];
+        for (; i > 0; i--) {
+          x &= x - 1;
+        }
+        joint[r] = (w - from) << 6 | Long.numberOfTrailingZeros(x);
+      }
+      apply(s, k, joint, null);
+      steps++;
+    }
+    return steps;
+  }
+
   @Override
   public void apply(State state, int[] joint, Percepts percepts) {
-    KifState s = (KifState) state;
-    NetworkValues v = values(s);
+    apply((KifState) state, -1, joint, percepts);
+  }
+
+  /**
+   * Applies a joint move; {@code k} is the network of the state when the caller knows it (its values synced), else
+   * -1.
+   */
+  private void apply(KifState s, int k, int[] joint, Percepts percepts) {
     int roles = t.roles().length;
     int[] moves = s.moves;
     for (int r = 0; r < roles; r++) {
@@ -173,7 +247,18 @@ public final class GroundedGame extends KifGame {
       }
       moves[j] = d;
     }
-    // Only now that every move is known to exist: a bad move index must leave the values untouched.
+    // Only now that every move is known to exist: a bad move index must leave the values untouched. The state's
+    // phase network folds in its forced moves: a joint move that does not play them is applied by the general one.
+    boolean synced = k >= 0;
+    if (!synced) {
+      k = networkOf(s.bits);
+    }
+    NetworkValues v;
+    if (k > 0 && !t.phases().playsForced(k - 1, joint)) {
+      v = values(s, 0);
+    } else {
+      v = synced ? s.values[k] : values(s, k);
+    }
     for (int r = 0; r < roles; r++) {
       v.set(moves[r], true);
     }

@@ -10,8 +10,11 @@ import veil.model.State;
  */
 public final class KifState implements State {
   final long[] bits;
-  /** The reasoner's values; null until first needed (a copy that is never asked anything costs only its bits). */
-  NetworkValues values;
+  /**
+   * The reasoner's values, one per network (the general one, then one per phase, see {@link Phases}); each null
+   * until first needed (a copy that is never asked anything costs only its bits).
+   */
+  final NetworkValues[] values;
   /** Whether the goal atoms in {@link #values} belong to {@link #bits}. */
   boolean goalsValid;
   /** Whether this state's goals, since last evaluated, were counted as giving a role several values. */
@@ -19,14 +22,15 @@ public final class KifState implements State {
   /** Scratch: the value slots of the moves being played, sorted. */
   final int[] moves;
 
-  KifState(int words, int roles) {
+  KifState(int words, int roles, int networks) {
     bits = new long[words];
     moves = new int[roles];
+    values = new NetworkValues[networks];
   }
 
   @Override
   public KifState copy() {
-    KifState s = new KifState(bits.length, moves.length);
+    KifState s = new KifState(bits.length, moves.length, values.length);
     System.arraycopy(bits, 0, s.bits, 0, bits.length);
     return s;
   }
@@ -37,9 +41,12 @@ public final class KifState implements State {
     System.arraycopy(o.bits, 0, bits, 0, bits.length);
     goalsValid = false;
     // Updating our values by the differences is usually cheaper, unless the other state's values are ready and far.
-    NetworkValues ov = o.values;
-    if (values != null && ov != null && ov.settledAt(o.bits) && values.syncCost(bits) > ov.copyCost()) {
-      values.copyFrom(ov);
+    for (int k = 0; k < values.length; k++) {
+      NetworkValues v = values[k];
+      NetworkValues ov = o.values[k];
+      if (v != null && ov != null && ov.settledAt(o.bits) && v.syncCost(bits) > ov.copyCost()) {
+        v.copyFrom(ov);
+      }
     }
   }
 

@@ -29,12 +29,32 @@ final class Network {
   final int[] ruleStart;
   /** Position of the head of each rule. */
   final int[] ruleHead;
+  /** The same, shifted: ruleHead[r] << 1 | whether the head is recursive (read where the counts change). */
+  final int[] headEntry;
   /** Literals of rule k: lits[litStart[k] .. litStart[k+1]), each slot << 1 | negated. */
   final int[] litStart;
   final int[] lits;
-  /** Where slot s occurs: occ[occStart[s] .. occStart[s+1]), each rule << 1 | negated. */
+  /**
+   * Where slot s occurs, apart from the rules it guards: occ[occStart[s] .. occStart[s+1]), each rule << 1 |
+   * negated.
+   */
   final int[] occStart;
   final int[] occ;
+  /**
+   * The guard of each rule (a literal, slot << 1 | negated), or -1. A slot that occurs in many rules (a turn marker
+   * in every legal rule, a waiting role's only move negated in every "stays the same" rule) is made the guard of
+   * each rule it occurs in: the rule's count of false literals leaves it out, and when it changes only the rules
+   * whose other literals all hold are touched (see {@link NetworkValues}), not every rule it occurs in.
+   */
+  final int[] guardLit;
+  /**
+   * The rules slot s guards are the bits [guardStart[s], guardStart[s+1]) of a bitset (each slot's range starts on a
+   * word); bit b is rule guardRule[b] >>> 1, guardRule[b] & 1 whether the guard is negated there.
+   */
+  final int[] guardStart;
+  final int[] guardRule;
+  /** The bit of each guarded rule in that bitset, or -1. */
+  final int[] guardBit;
   /**
    * Outputs kept as bits, so that reading them costs no scan over their atoms: bit i of words [0, legalWord[0]) is
    * the next value of base proposition i; bit m from word legalWord[r] on is whether move m of role r is legal.
@@ -48,6 +68,12 @@ final class Network {
   final int largestGroup;
   /** The settled values of the initial state, which the values of every new state start from. */
   final NetworkValues initial;
+  /** What the network was built from, for {@link #specialized}. */
+  private final int[] nextSlot;
+  private final int[][] legalSlot;
+  private final long[] init;
+  /** The fewest occurrences that make a slot a guard (see {@link #guardLit}). */
+  static final int GUARD_USES = 16;
 
   /**
    * @param groupStart see the field; positions of one recursive group must be consecutive
@@ -63,6 +89,9 @@ final class Network {
     this.ruleStart = ruleStart;
     this.litStart = litStart;
     this.lits = lits;
+    this.nextSlot = nextSlot;
+    this.legalSlot = legalSlot;
+    this.init = init;
     int positions = slotAt.length;
     int rules = litStart.length - 1;
     groupEnd = new int[positions];
@@ -76,23 +105,54 @@ final class Network {
     }
     largestGroup = largest;
     ruleHead = new int[rules];
+    headEntry = new int[rules];
     for (int p = 0; p < positions; p++) {
       for (int r = ruleStart[p]; r < ruleStart[p + 1]; r++) {
         ruleHead[r] = p;
+        headEntry[r] = p << 1 | (groupStart[p] >= 0 ? 1 : 0);
+      }
+    }
+    int[] uses = new int[slots];
+    for (int l : lits) {
+      uses[l >>> 1]++;
+    }
+    // Each rule's guard: its literal on the slot with the most occurrences, if that is at least GUARD_USES.
+    guardLit = new int[rules];
+    int[] guarded = new int[slots];
+    for (int r = 0; r < rules; r++) {
+      int best = -1;
+      for (int k = litStart[r]; k < litStart[r + 1]; k++) {
+        int l = lits[k];
+        if (uses[l >>> 1] >= GUARD_USES && (best < 0 || uses[l >>> 1] > uses[best >>> 1])) {
+          best = l;
+        }
+      }
+      guardLit[r] = best;
+      if (best >= 0) {
+        guarded[best >>> 1]++;
       }
     }
     occStart = new int[slots + 1];
-    for (int l : lits) {
-      occStart[(l >>> 1) + 1]++;
-    }
+    guardStart = new int[slots + 1];
     for (int s = 0; s < slots; s++) {
-      occStart[s + 1] += occStart[s];
+      occStart[s + 1] = occStart[s] + uses[s] - guarded[s];
+      guardStart[s + 1] = guardStart[s] + ((guarded[s] + 63) & ~63);
     }
-    occ = new int[lits.length];
+    occ = new int[occStart[slots]];
+    guardRule = new int[guardStart[slots]];
+    guardBit = new int[rules];
+    java.util.Arrays.fill(guardBit, -1);
     int[] fill = java.util.Arrays.copyOf(occStart, slots);
+    int[] gfill = java.util.Arrays.copyOf(guardStart, slots);
     for (int r = 0; r < rules; r++) {
       for (int k = litStart[r]; k < litStart[r + 1]; k++) {
-        occ[fill[lits[k] >>> 1]++] = r << 1 | (lits[k] & 1);
+        int l = lits[k];
+        if (l == guardLit[r]) {
+          guardBit[r] = gfill[l >>> 1];
+          guardRule[gfill[l >>> 1]++] = r << 1 | (l & 1);
+        } else {
+          occ[fill[l >>> 1]++] = r << 1 | (l & 1);
+        }
       }
     }
     legalWord = new int[legalSlot.length];
@@ -122,6 +182,46 @@ final class Network {
     initial = NetworkValues.evaluated(this, init, new int[0]);
   }
 
+  /**
+   * This network with some inputs fixed ({@code constant[s]}: 0 unknown, 1 false, 2 true): literals on them that
+   * hold are dropped, rules with one that fails are dropped. Same slots, positions and outputs; its values equal
+   * this network's in every state and move where the fixed inputs have their values.
+   */
+  Network specialized(byte[] constant) {
+    int rules = ruleCount();
+    int[] newRuleStart = new int[positions() + 1];
+    veil.gdl.ground.IntList newLitStart = new veil.gdl.ground.IntList();
+    veil.gdl.ground.IntList newLits = new veil.gdl.ground.IntList();
+    int p = 0;
+    for (int r = 0; r < rules; r++) {
+      while (p < positions() && ruleStart[p] <= r) {
+        newRuleStart[p++] = newLitStart.size();
+      }
+      int mark = newLits.size();
+      boolean fails = false;
+      for (int k = litStart[r]; k < litStart[r + 1] && !fails; k++) {
+        int l = lits[k];
+        byte c = constant[l >>> 1];
+        if (c == 0) {
+          newLits.add(l);
+        } else {
+          fails = (c == 2) == ((l & 1) != 0);
+        }
+      }
+      if (fails) {
+        newLits.truncate(mark);
+      } else {
+        newLitStart.add(mark);
+      }
+    }
+    while (p <= positions()) {
+      newRuleStart[p++] = newLitStart.size();
+    }
+    newLitStart.add(newLits.size());
+    return new Network(slots, baseFrom, nBase, slotAt, groupStart, newRuleStart, newLitStart.toArray(),
+        newLits.toArray(), nextSlot, legalSlot, init);
+  }
+
   int positions() {
     return slotAt.length;
   }
@@ -139,6 +239,12 @@ final class Network {
       }
     }
     return true;
+  }
+
+  /** Whether the guard of rule r holds (true when it has none). */
+  boolean guardHolds(int r, boolean[] vals) {
+    int g = guardLit[r];
+    return g < 0 || vals[g >>> 1] != ((g & 1) != 0);
   }
 
   /** Whether some rule of the atom at position p holds in {@code vals}. */

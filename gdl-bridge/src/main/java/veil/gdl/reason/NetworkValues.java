@@ -5,7 +5,9 @@ import java.util.Arrays;
 /**
  * The values of a {@link Network} for one state, kept up to date by forward propagation: each rule counts its
  * false literals and each atom its true rules, so that changing an input touches only the rules it occurs in, and
- * an atom is looked at again only when its count of true rules crossed zero.
+ * an atom is looked at again only when its count of true rules crossed zero. A rule's guard (see {@link
+ * Network#guardLit}) is not counted: the rules whose other literals all hold are marked in a bitset, and a change of
+ * a guard touches only those of its rules.
  *
  * <p>Changed atoms are settled in position order (dependency order), so each is updated at most once per {@link
  * #settle} and never with half-updated inputs. A recursive group is instead re-evaluated to its least fixpoint
@@ -18,14 +20,19 @@ final class NetworkValues {
   private final Network net;
   /** Values of every slot; those of the network are exact once settled. */
   final boolean[] vals;
-  /** Per rule: how many of its literals are false. */
+  /** Per rule: how many of its literals are false, its guard not counted. */
   private final int[] falseLits;
   /** Per position: how many of its rules hold (all literals true). */
   private final int[] trueRules;
   /** The output bits (see {@link Network#outSlot}): next state and legal moves. */
   final long[] outBits;
+  /** The guarded rules whose other literals all hold, at their {@link Network#guardBit}s. */
+  private final long[] ready;
   /** Positions that may have to change, in a bitset. */
   private final long[] dirty;
+  /** The words of {@link #dirty} that may have bits: [dirtyFrom, dirtyTo] (empty when dirtyFrom > dirtyTo). */
+  private int dirtyFrom = Integer.MAX_VALUE;
+  private int dirtyTo = -1;
   /** The base propositions {@link #vals} reflect. */
   private final long[] synced;
   /** Scratch for the old values of a recursive group. */
@@ -37,6 +44,7 @@ final class NetworkValues {
     falseLits = new int[net.ruleCount()];
     trueRules = new int[net.positions()];
     outBits = new long[net.outSlot.length >>> 6];
+    ready = new long[net.guardRule.length >>> 6];
     dirty = new long[(net.positions() + 63) >>> 6];
     synced = new long[Math.max(1, (net.nBase + 63) >>> 6)];
     groupOld = new boolean[net.largestGroup];
@@ -75,12 +83,15 @@ final class NetworkValues {
       int count = 0;
       for (int k = net.litStart[r]; k < net.litStart[r + 1]; k++) {
         int l = net.lits[k];
-        if (vals[l >>> 1] == ((l & 1) != 0)) {
+        if (l != net.guardLit[r] && vals[l >>> 1] == ((l & 1) != 0)) {
           count++;
         }
       }
       v.falseLits[r] = count;
-      if (count == 0) {
+      if (count == 0 && net.guardBit[r] >= 0) {
+        v.ready[net.guardBit[r] >>> 6] |= 1L << net.guardBit[r];
+      }
+      if (count == 0 && net.guardHolds(r, vals)) {
         v.trueRules[net.ruleHead[r]]++;
       }
     }
@@ -98,7 +109,10 @@ final class NetworkValues {
     System.arraycopy(o.falseLits, 0, falseLits, 0, falseLits.length);
     System.arraycopy(o.trueRules, 0, trueRules, 0, trueRules.length);
     System.arraycopy(o.outBits, 0, outBits, 0, outBits.length);
+    System.arraycopy(o.ready, 0, ready, 0, ready.length);
     System.arraycopy(o.dirty, 0, dirty, 0, dirty.length);
+    dirtyFrom = o.dirtyFrom;
+    dirtyTo = o.dirtyTo;
     System.arraycopy(o.synced, 0, synced, 0, synced.length);
   }
 
@@ -114,7 +128,7 @@ final class NetworkValues {
 
   /** Roughly what {@link #copyFrom} costs, in the units of {@link #syncCost} (copying is cheaper per int). */
   int copyCost() {
-    return (falseLits.length + trueRules.length) / 8 + vals.length / 32;
+    return (falseLits.length + trueRules.length) / 8 + vals.length / 32 + ready.length / 4;
   }
 
   /**
@@ -127,7 +141,7 @@ final class NetworkValues {
       long x = bits[w] ^ synced[w];
       while (x != 0) {
         int s = net.baseFrom + (w << 6 | Long.numberOfTrailingZeros(x));
-        cost += net.occStart[s + 1] - net.occStart[s];
+        cost += net.occStart[s + 1] - net.occStart[s] + ((net.guardStart[s + 1] - net.guardStart[s]) >>> 6);
         x &= x - 1;
       }
     }
@@ -165,27 +179,59 @@ final class NetworkValues {
       int r = o >>> 1;
       if (value != ((o & 1) != 0)) {
         if (--falseLits[r] == 0) {
-          supportChanged(net.ruleHead[r], 1);
+          restChanged(r, 1);
         }
       } else if (falseLits[r]++ == 0) {
-        supportChanged(net.ruleHead[r], -1);
+        restChanged(r, -1);
+      }
+    }
+    // The rules this slot guards: only those whose other literals all hold change.
+    int[] guardRule = net.guardRule;
+    for (int w = net.guardStart[slot] >>> 6, end = net.guardStart[slot + 1] >>> 6; w < end; w++) {
+      for (long x = ready[w]; x != 0; x &= x - 1) {
+        int o = guardRule[w << 6 | Long.numberOfTrailingZeros(x)];
+        supportChanged(net.headEntry[o >>> 1], value != ((o & 1) != 0) ? 1 : -1);
       }
     }
   }
 
-  private void supportChanged(int p, int delta) {
+  /** The literals of rule r other than its guard now all hold (delta 1) or no longer do (delta -1). */
+  private void restChanged(int r, int delta) {
+    int b = net.guardBit[r];
+    if (b < 0) {
+      supportChanged(net.headEntry[r], delta);
+      return;
+    }
+    ready[b >>> 6] ^= 1L << b;
+    int g = net.guardLit[r];
+    if (vals[g >>> 1] != ((g & 1) != 0)) {
+      supportChanged(net.headEntry[r], delta);
+    }
+  }
+
+  /** A rule of the atom {@code headEntry >>> 1} (recursive when bit 0 is set) began or ceased to hold. */
+  private void supportChanged(int headEntry, int delta) {
+    int p = headEntry >>> 1;
     int before = trueRules[p];
     trueRules[p] = before + delta;
     // A plain atom can only change when its count crosses zero; a recursive one whenever a rule changes.
-    if (before == 0 || before + delta == 0 || net.groupStart[p] >= 0) {
-      dirty[p >>> 6] |= 1L << p;
+    if (before == 0 || before + delta == 0 || (headEntry & 1) != 0) {
+      int w = p >>> 6;
+      dirty[w] |= 1L << p;
+      if (w < dirtyFrom) {
+        dirtyFrom = w;
+      }
+      if (w > dirtyTo) {
+        dirtyTo = w;
+      }
     }
   }
 
   /** Brings every atom up to date with the inputs, in dependency order. */
   void settle() {
     long[] dirty = this.dirty;
-    for (int w = 0; w < dirty.length; w++) {
+    // Settling only marks higher positions: the range can only grow upwards meanwhile.
+    for (int w = dirtyFrom; w <= dirtyTo; w++) {
       long d;
       // Settling an atom only marks atoms at higher positions, possibly in this same word.
       while ((d = dirty[w]) != 0) {
@@ -203,6 +249,8 @@ final class NetworkValues {
         }
       }
     }
+    dirtyFrom = Integer.MAX_VALUE;
+    dirtyTo = -1;
   }
 
   /** Sets the atom at position p (slot s), and its output bit. */
@@ -251,6 +299,6 @@ final class NetworkValues {
       }
     }
     return Arrays.equals(falseLits, o.falseLits) && Arrays.equals(trueRules, o.trueRules)
-        && Arrays.equals(outBits, o.outBits);
+        && Arrays.equals(outBits, o.outBits) && Arrays.equals(ready, o.ready);
   }
 }

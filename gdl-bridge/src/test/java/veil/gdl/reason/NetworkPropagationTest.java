@@ -41,15 +41,21 @@ class NetworkPropagationTest {
   }
 
   static GroundedGame load(String name) {
+    if (name.equals(RECURSIVE)) {
+      return loadTest(name);
+    }
     try {
-      String text;
-      if (name.equals(RECURSIVE)) {
-        try (InputStream in = NetworkPropagationTest.class.getResourceAsStream("/veil/gdl/" + name + ".kif")) {
-          text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-      } else {
-        text = Files.readString(KIF_DIR.resolve(name + ".kif"));
-      }
+      String text = Files.readString(KIF_DIR.resolve(name + ".kif"));
+      return (GroundedGame) new KifLoader().load(name + ".kif", text, Map.of("mode", "strict"));
+    } catch (IOException | GameLoadException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  /** A test game of gdl-bridge's test resources (/veil/gdl/NAME.kif). */
+  static GroundedGame loadTest(String name) {
+    try (InputStream in = NetworkPropagationTest.class.getResourceAsStream("/veil/gdl/" + name + ".kif")) {
+      String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
       return (GroundedGame) new KifLoader().load(name + ".kif", text, Map.of("mode", "strict"));
     } catch (IOException | GameLoadException e) {
       throw new AssertionError(e);
@@ -65,7 +71,6 @@ class NetworkPropagationTest {
   @MethodSource("games")
   void updatedValuesEqualAFreshEvaluationAlongRandomPlayouts(String name) {
     GroundedGame g = load(name);
-    Network net = g.network();
     SplittableRandom rng = new SplittableRandom(name.hashCode());
     MoveList ml = new MoveList();
     int[] joint = new int[g.roleCount()];
@@ -80,30 +85,61 @@ class NetworkPropagationTest {
     for (int i = 0; i < playouts; i++) {
       s.copyFrom(initial);
       while (!g.isTerminal(s)) {
-        assertMatchesFreshEvaluation(net, s.values, s.bits, new int[0]);
+        assertMatchesFreshEvaluation(g, s);
         for (int r = 0; r < g.roleCount(); r++) {
           g.legalMoves(s, r, ml);
           joint[r] = ml.get(rng.nextInt(ml.size()));
           played[r] = g.doesSlot(r, joint[r]);
         }
-        NetworkValues withMoves = NetworkValues.initial(net);
-        withMoves.copyFrom(s.values);
+        // The network apply uses: the state's phase network when the joint move plays its forced moves.
+        int k = g.networkOf(s.bits);
+        if (k > 0 && !g.phases().playsForced(k - 1, joint)) {
+          k = 0;
+        }
+        NetworkValues withMoves = NetworkValues.initial(g.network(k));
+        withMoves.copyFrom(g.values(s, k));
         for (int d : played) {
           withMoves.set(d, true);
         }
         withMoves.settle();
-        assertMatchesFreshEvaluation(net, withMoves, s.bits, played);
+        assertMatchesFreshEvaluation(g.network(k), withMoves, s.bits, played);
         g.apply(s, joint, rng.nextBoolean() ? percepts : null);
         seen.add(s.copy());
         KifState target = seen.get(rng.nextInt(seen.size()));
         jumper.copyFrom(target);
         g.isTerminal(jumper);
-        assertMatchesFreshEvaluation(net, jumper.values, jumper.bits, new int[0]);
-        if (target.values == null) {
+        assertMatchesFreshEvaluation(g, jumper);
+        if (target.values[g.networkOf(target.bits)] == null) {
           g.isTerminal(target); // so that later jumps to it can copy its values
         }
       }
-      assertMatchesFreshEvaluation(net, s.values, s.bits, new int[0]);
+      assertMatchesFreshEvaluation(g, s);
+    }
+  }
+
+  /** The playout loop plays exactly what the step protocol plays for the same random numbers. */
+  @ParameterizedTest
+  @MethodSource("games")
+  void playoutPlaysWhatTheStepProtocolPlays(String name) {
+    GroundedGame g = load(name);
+    MoveList ml = new MoveList();
+    int[] joint = new int[g.roleCount()];
+    KifState initial = g.initialState();
+    for (int i = 0; i < 20; i++) {
+      SplittableRandom a = new SplittableRandom(i);
+      SplittableRandom b = new SplittableRandom(i);
+      KifState fast = initial.copy();
+      int steps = g.playout(fast, a, g.stepBound(), joint, ml);
+      KifState slow = initial.copy();
+      int slowSteps = 0;
+      while (slowSteps < g.stepBound() && !g.isTerminal(slow)) {
+        assertThat(g.randomJointMove(slow, b, joint, ml)).isEqualTo(-1);
+        g.apply(slow, joint, null);
+        slowSteps++;
+      }
+      assertThat(steps).as("steps").isEqualTo(slowSteps);
+      assertThat(fast.sameAs(slow)).as("final state").isTrue();
+      assertThat(a.nextLong()).as("random numbers used").isEqualTo(b.nextLong());
     }
   }
 
@@ -146,6 +182,12 @@ class NetworkPropagationTest {
       h = h * 31 + g.goal(s, 0);
     }
     return h;
+  }
+
+  /** The values of a state in the network that answers for it (after a query, so synced). */
+  private static void assertMatchesFreshEvaluation(GroundedGame g, KifState s) {
+    int k = g.networkOf(s.bits);
+    assertMatchesFreshEvaluation(g.network(k), s.values[k], s.bits, new int[0]);
   }
 
   private static void assertMatchesFreshEvaluation(Network net, NetworkValues v, long[] bits, int[] played) {

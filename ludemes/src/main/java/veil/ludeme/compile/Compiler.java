@@ -77,6 +77,17 @@ public final class Compiler {
     return List.copyOf(used);
   }
 
+  /**
+   * Compiles a call for its checks alone and forgets that the game used its ludeme unless it already had (a match
+   * of one deal, which is its outcome alone).
+   */
+  void checkOnly(Node n, Type type) throws DslException {
+    java.util.Set<Ludeme> before = new java.util.LinkedHashSet<>(used);
+    call(n, type);
+    used.clear();
+    used.addAll(before);
+  }
+
   /** The item of the start list being compiled (null outside it): a deal there checks that the deck suffices. */
   public Node startItem;
   /** Cards the deals of the start list compiled so far take from each deck, by the deck's place instance. */
@@ -230,7 +241,10 @@ public final class Compiler {
   /** Compiles a call as the given type. */
   public Object call(Node n, Type type) throws DslException {
     if (!(n instanceof Node.Call c)) {
-      throw new DslException(new Diagnostic(n.pos(), "expected " + type.description + ", found " + n.kind(),
+      // A bare string where a call is expected is most often a macro written without its parentheses.
+      String macro = n instanceof Node.Str str ? " (a macro is called in parentheses even without arguments: (\""
+          + str.value() + "\"))" : "";
+      throw new DslException(new Diagnostic(n.pos(), "expected " + type.description + ", found " + n.kind() + macro,
           expectedNames(type), List.of()));
     }
     String head = c.headName();
@@ -370,6 +384,14 @@ public final class Compiler {
 
   /** Declares a variable (per player when {@code perPlayer}); returns its first slot relative to the var block. */
   public int declareVar(String name, boolean perPlayer, int init, Pos pos) throws DslException {
+    return declareVar(name, perPlayer, init, null, pos);
+  }
+
+  /**
+   * Declares a variable whose values are limited to {@code range} ({lo, hi}; null: any integer): a set or add that
+   * leaves the range is a rule failure, and the GDL-II export takes the range as the variable's values.
+   */
+  public int declareVar(String name, boolean perPlayer, int init, int[] range, Pos pos) throws DslException {
     if (vars.containsKey(name)) {
       throw new DslException(Diagnostic.at(pos, "variable \"" + name + "\" is declared twice"));
     }
@@ -379,8 +401,15 @@ public final class Compiler {
       varInit.add(init);
       varNames.add(perPlayer ? name + "[" + game.playerNames.get(k) + "]" : name);
     }
-    vars.put(name, new int[] {first, perPlayer ? 1 : 0});
+    vars.put(name, range == null ? new int[] {first, perPlayer ? 1 : 0}
+        : new int[] {first, perPlayer ? 1 : 0, range[0], range[1]});
     return first;
+  }
+
+  /** A variable's declared range {lo, hi}, or null when it has none (or there is no such variable). */
+  public int[] varRange(String name) {
+    int[] v = vars.get(name);
+    return v == null || v.length < 4 ? null : new int[] {v[2], v[3]};
   }
 
   /** The absolute slot of a variable for the given player (ignored for global variables). */

@@ -38,13 +38,15 @@ public final class GameCompiler {
         + DEFAULT_BOUND + ")"},
     {"(equipment {…})", "decks, hands, piles, spots, value maps, a board"},
     {"(vars {(var \"Name\" [Each] [initial]) …})", "game variables, global or one per player"},
-    {"(rules (start {effect …}) (play …) (end …))", "a game with one phase; start's effects run in order when the "
-        + "game begins, and the cards of its deals and draws are dealt after all of them (one card a step), so no "
-        + "start effect sees a dealt card: what must see them goes in the first phase's entry:, which runs once "
-        + "the deals are done"},
+    {"(rules (start {effect …}) (play …) (end …))", "a game with one phase; start's effects run in order, and a "
+        + "deal or draw written in start's list deals its cards (one a step) before the effects after it run, so "
+        + "they see the dealt cards; shuffles and further deals of a literal count join the deal before them; the "
+        + "first phase's entry: runs after all of start (before, every start effect ran before any card was dealt)"},
     {"(rules (start …) (phases {(phase …) …}) (end …))", "a game with phases; the first phase starts"},
     {"(play move [then:effect] [simultaneous:True] [by:player])", "the move rule: the mover picks one move (or every "
-        + "player at once); then: runs after the turn has passed to the next player; by: names the player who makes "
+        + "player at once); then: runs after the turn has passed to the next player (Mover is that player, LastMover the "
+        + "one who moved), whereas a move's own then: ((move … then:…), (pass … then:…)) runs before it passes (Mover is "
+        + "still the one who moved); by: names the player who makes "
         + "the mover's moves for it (Mover is the seat to play: a declarer playing dummy's cards), the mover's own "
         + "role then only waits"},
     {"(phase \"Name\" (play …) [entry:effect] (nextPhase cond \"Other\" [then:effect]) …)",
@@ -128,10 +130,14 @@ public final class GameCompiler {
         }
       }
     }
+    declareMatchVars(sections.get("rules"));
     if (c.places.instanceCount() > 127) {
       throw new DslException(Diagnostic.at(game.pos(), "more than 127 places (counting one per player)"));
     }
-    c.layout = new Layout(c.players(), c.varInit.size(), c.boardRows * c.boardCols, c.cardTable.count());
+    // The pending chance queue holds every deal and draw the rules can queue before random deals them: one per
+    // (deal …) or (draw …) in the rules, one per player inside a forEach (16 single-card deals to 16 sites queue 16).
+    c.layout = new Layout(c.players(), c.varInit.size(), c.boardRows * c.boardCols, c.cardTable.count(),
+        sections.containsKey("rules") ? dealSitesIn(sections.get("rules"), c.players()) : 0);
     c.table = new Table(c.players(), c.cardTable.freeze(), c.places.freeze(), c.layout);
     c.game.table = c.table;
     c.game.rows = c.boardRows;
@@ -157,6 +163,88 @@ public final class GameCompiler {
     c.game.vars = c.vars;
     c.game.syntax = new GameSyntax(startSyntax, phaseSyntax, endSyntax, c.dealSites(), library, c.used());
     return new CompiledGame(c.game);
+  }
+
+  /**
+   * A game whose end has a match of several deals ({@code (match … to:N …)} with N > 0) keeps the totals and the
+   * deal count in variables of its own, {@code "Total"} (one per player) and {@code "Deal"}, declared here so that
+   * they have slots before the rules are compiled.
+   */
+  private void declareMatchVars(Node.Call rules) throws DslException {
+    Node.Call match = rules == null ? null : findMatch(rules);
+    if (match == null) {
+      return;
+    }
+    List<Node.Call> all = new ArrayList<>();
+    allMatches(rules, all);
+    if (all.size() > 1) {
+      throw new DslException(Diagnostic.at(all.get(1).pos(), "a game plays one match: its deals end in one (match …)",
+          "one end rule with (match …)"));
+    }
+    try {
+      c.declareVar(MATCH_TOTAL, true, 0, match.pos());
+      c.declareVar(MATCH_DEAL, false, 0, match.pos());
+    } catch (DslException e) {
+      c.error(new DslException(Diagnostic.at(match.pos(), "a match keeps its totals in the variables \""
+          + MATCH_TOTAL + "\" and \"" + MATCH_DEAL + "\"; the game declares one of them itself: rename it")));
+    }
+  }
+
+  /** The variables a match declares. */
+  public static final String MATCH_TOTAL = "Total";
+  public static final String MATCH_DEAL = "Deal";
+
+  /** The first (match …) of several deals in the end section of the rules, or null. */
+  private static Node.Call findMatch(Node n) {
+    if (n instanceof Node.Call call) {
+      if ("match".equals(call.headName()) && !isSingleDeal(call)) {
+        return call;
+      }
+      for (Node a : call.args()) {
+        Node.Call m = findMatch(a);
+        if (m != null) {
+          return m;
+        }
+      }
+    } else if (n instanceof Node.Braces b) {
+      for (Node a : b.items()) {
+        Node.Call m = findMatch(a);
+        if (m != null) {
+          return m;
+        }
+      }
+    } else if (n instanceof Node.Named nm) {
+      return findMatch(nm.value());
+    }
+    return null;
+  }
+
+  private static void allMatches(Node n, List<Node.Call> out) {
+    if (n instanceof Node.Call call) {
+      if ("match".equals(call.headName()) && !isSingleDeal(call)) {
+        out.add(call);
+      }
+      for (Node a : call.args()) {
+        allMatches(a, out);
+      }
+    } else if (n instanceof Node.Braces b) {
+      for (Node a : b.items()) {
+        allMatches(a, out);
+      }
+    } else if (n instanceof Node.Named nm) {
+      allMatches(nm.value(), out);
+    }
+  }
+
+  /** {@code (match OUTCOME to:0 …)}: a single deal, the game as it is (the match compiles to its outcome alone). */
+  public static boolean isSingleDeal(Node.Call match) {
+    for (Node a : match.args()) {
+      if (a instanceof Node.Named nm && nm.name().equals("to") && nm.value() instanceof Node.Int i
+          && i.value() == 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static Node.Call findGame(List<Node> forms, String sourceName) throws DslException {
@@ -291,6 +379,29 @@ public final class GameCompiler {
 
   private static final List<String> RULE_SECTIONS = List.of("start", "play", "phases", "end");
 
+  /** The deals and draws a rules tree can queue at once: its (deal …) and (draw …) calls, times players in a forEach. */
+  static int dealSitesIn(Node n, int players) {
+    if (n instanceof Node.Call c) {
+      String head = c.headName();
+      if ("deal".equals(head) || "draw".equals(head)) {
+        return 1;
+      }
+      int sum = 0;
+      for (Node item : c.items()) {
+        sum += dealSitesIn(item, players);
+      }
+      return "forEach".equals(head) ? sum * players : sum;
+    }
+    if (n instanceof Node.Braces b) {
+      int sum = 0;
+      for (Node item : b.items()) {
+        sum += dealSitesIn(item, players);
+      }
+      return sum;
+    }
+    return 0;
+  }
+
   private void rules(Node.Call rules) throws DslException {
     Map<String, Node> parts = new LinkedHashMap<>();
     for (Node n : rules.args()) {
@@ -333,17 +444,24 @@ public final class GameCompiler {
       try {
         List<Node> items = list((Node.Call) parts.get("start"));
         startSyntax.addAll(items);
-        Effect[] effects = new Effect[items.size()];
-        for (int i = 0; i < effects.length; i++) {
-          c.startItem = items.get(i);
-          effects[i] = c.effect(items.get(i));
+        List<List<Node>> segments = GameSyntax.segments(items);
+        Effect[] runs = new Effect[segments.size()];
+        for (int k = 0; k < runs.length; k++) {
+          List<Node> seg = segments.get(k);
+          Effect[] effects = new Effect[seg.size()];
+          for (int i = 0; i < effects.length; i++) {
+            c.startItem = seg.get(i);
+            effects[i] = c.effect(seg.get(i));
+          }
+          runs[k] = s -> {
+            for (Effect e : effects) {
+              e.run(s);
+            }
+          };
         }
         c.startItem = null;
-        c.game.start = s -> {
-          for (Effect e : effects) {
-            e.run(s);
-          }
-        };
+        c.game.start = runs[0];
+        c.game.startLater = java.util.Arrays.copyOfRange(runs, 1, runs.length);
       } catch (DslException e) {
         c.error(e);
       }
@@ -506,7 +624,14 @@ public final class GameCompiler {
       if (pos.size() != 2) {
         throw new DslException(Diagnostic.at(call.pos(), "expected (if cond outcome [before:effect]) in (end …)"));
       }
-      veil.ludeme.Outcome outcome = c.outcome(pos.get(1));
+      Node outcomeNode = pos.get(1);
+      if (outcomeNode instanceof Node.Call mc && "match".equals(mc.headName()) && isSingleDeal(mc)
+          && !mc.args().isEmpty() && !(mc.args().get(0) instanceof Node.Named)) {
+        c.checkOnly(outcomeNode, Type.OUTCOME); // checks the match's arguments
+        outcomeNode = mc.args().get(0); // to:0: one deal, the game as it is
+        pos.set(1, outcomeNode);
+      }
+      veil.ludeme.Outcome outcome = c.outcome(outcomeNode);
       if (!c.game.endRules.isEmpty()) {
         veil.model.PayoffRange first = c.game.endRules.get(0).outcome().payoffRange();
         if (!java.util.Objects.equals(first, outcome.payoffRange())) {

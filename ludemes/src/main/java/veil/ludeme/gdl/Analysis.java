@@ -44,13 +44,29 @@ public final class Analysis {
     return sets.computeIfAbsent(f, k -> new TreeSet<>());
   }
 
+  /** Declared ranges of variables, by family id: a run that leaves one breaks the rules in the engine. */
+  private final Map<String, long[]> declared = new LinkedHashMap<>();
+
+  /** The family {@code id} (a variable declared with range:lo..hi) only ever holds values in lo..hi. */
+  public void declareRange(String id, int lo, int hi) {
+    declared.put(id, new long[] {lo, hi});
+  }
+
   /** Adds values a family may hold at the start of some step. */
   public void add(Family f, Iterable<Integer> values) throws ExportException {
     NavigableSet<Integer> s = nums(f);
     long[] cap = caps.get(f);
+    NavigableSet<Integer> limit = limits.get(f);
+    long[] range = declared.get(f.id);
     for (int v : values) {
       if (cap != null && (v < cap[0] || v > cap[1])) {
         continue; // a counter's value out of reach within the step bound
+      }
+      if (limit != null && !limit.contains(v)) {
+        continue; // a value out of reach, by what the family's only writer knows (a match's totals)
+      }
+      if (range != null && (v < range[0] || v > range[1])) {
+        continue; // outside the variable's declared range: the engine fails such a run
       }
       changed |= s.add(v);
     }
@@ -139,10 +155,32 @@ public final class Analysis {
     c.down += Math.max(0, -amounts.first());
   }
 
+  private final Map<Family, NavigableSet<Integer>> limits = new LinkedHashMap<>();
+
+  /**
+   * Every value family f can hold at the start of a step lies in {@code values}, as its writer knows (a match's
+   * totals: sums of the deals' scores, each partial sum short of the target, at most the bound on the deals): other
+   * values written are out of reach and dropped, and f is not widened as a counter.
+   */
+  public void limit(Family f, NavigableSet<Integer> values) throws ExportException {
+    if (values.size() > MAX_VALUES) {
+      throw new ExportException("export-gdl: cannot bound the values of " + f.fluent + ": more than " + MAX_VALUES);
+    }
+    NavigableSet<Integer> known = limits.get(f);
+    if (known == null || !known.equals(values)) {
+      limits.put(f, new TreeSet<>(values));
+      changed = true;
+    }
+    nums(f).retainAll(values);
+  }
+
   /** Widens every counter to all it can reach within {@code bound} steps. */
   public void widenCounters(int bound) throws ExportException {
     for (Map.Entry<Family, Counter> e : counters.entrySet()) {
       Counter c = e.getValue();
+      if (limits.containsKey(e.getKey())) {
+        continue;
+      }
       if (c.other || c.up + c.down == 0) {
         caps.remove(e.getKey());
         continue;
@@ -154,6 +192,11 @@ public final class Analysis {
       }
       long lo = s.first() - (long) bound * c.down;
       long hi = s.last() + (long) bound * c.up;
+      long[] range = declared.get(e.getKey().id);
+      if (range != null) {
+        lo = Math.max(lo, range[0]);
+        hi = Math.min(hi, range[1]);
+      }
       if (hi - lo + 1 > MAX_VALUES) {
         Family f = e.getKey();
         throw new ExportException("export-gdl: cannot bound the values of " + f.fluent + (f.fixed.isEmpty() ? ""

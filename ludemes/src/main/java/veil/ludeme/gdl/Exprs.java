@@ -82,6 +82,10 @@ public final class Exprs {
     if (v.kind() == want) {
       return v;
     }
+    if (v.kind() == Kind.KEY) {
+      throw ExportException.at(at, "this value (" + keyWhat(v) + ") can only be compared with another like it (=, "
+          + "!=, <, <=, >, >=) in the GDL-II export, not used as a " + want.word());
+    }
     Integer k = v.constant();
     if (k != null && k == -1 && want != Kind.NUM) {
       return Val.of("none", want);
@@ -247,8 +251,36 @@ public final class Exprs {
     }
   }
 
+  /** Ordered keys ({@link Kind#KEY}) by the term of their value. */
+  private final java.util.Map<String, LexKey> keys = new java.util.HashMap<>();
+
+  /** The value of an ordered key: compared by {@link #compare} digit by digit, usable nowhere else. */
+  public Val key(LexKey k) {
+    String term = "(lexkey_" + keys.size() + ")";
+    keys.put(term, k);
+    return Val.of(term, Kind.KEY);
+  }
+
+  private String keyWhat(Val v) {
+    if (v.kind() != Kind.KEY) {
+      return "a " + v.kind().word();
+    }
+    LexKey k = keys.get(v.term());
+    return k == null ? "an ordered value chosen by a condition" : k.what();
+  }
+
   /** Literals true when {@code a op b}; op is one of = != < <= > >=. */
   public void compare(String op, Val a, Val b, List<String> body, Node at) throws ExportException {
+    if (a.kind() == Kind.KEY || b.kind() == Kind.KEY) {
+      LexKey ka = keys.get(a.term());
+      LexKey kb = keys.get(b.term());
+      if (ka == null || kb == null || !ka.what().equals(kb.what())) {
+        throw ExportException.at(at, "(" + op + " …) compares " + keyWhat(a) + " with " + keyWhat(b) + "; the "
+            + "GDL-II export compares such values only with each other, written directly (not chosen by if)");
+      }
+      LexKey.compare(this, op, ka, kb, body);
+      return;
+    }
     if (a.kind() != b.kind() && (op.equals("=") || op.equals("!="))) {
       // A variable read as a number before any pass saw it set to a suit, player or card: compared with one, it
       // holds those; the next pass reads it so.

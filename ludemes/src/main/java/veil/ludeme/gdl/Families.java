@@ -110,6 +110,16 @@ public final class Families {
         s -> s.v[Slot.ENTER] != 0 ? List.of("entering") : List.of());
   }
 
+  /**
+   * (starting K): start's segment K (from 1) is still to run, once the deals queued before it are dealt (the
+   * engine's {@link Slot#ENTER} is then K + 1).
+   */
+  public Family starting(int k) {
+    String key = Integer.toString(k);
+    return make("starting" + k, "starting", List.of(key), 0, false, null, true,
+        s -> s.v[Slot.ENTER] == k + 1 ? List.of("(starting " + key + ")") : List.of());
+  }
+
   public Family terminated() {
     return make("terminated", "terminated", List.of(), 0, false, null, true,
         s -> s.v[Slot.TERMINAL] != 0 ? List.of("terminated") : List.of());
@@ -193,6 +203,10 @@ public final class Families {
     int[] v = g.vars.get(name);
     String word = "var_" + Names.gdl(name).replace('-', '_');
     String id = word + (kind == Kind.NUM ? "" : "_" + kind.word());
+    if (kind == Kind.NUM && v.length >= 4) {
+      // A declared range (var "Name" range:lo..hi): the engine fails a run that leaves it, so it bounds the values.
+      analysis.declareRange(id, v[2], v[3]);
+    }
     if (v[1] == 0) {
       return make(id, word, List.of(), 0, true, kind, true,
           s -> List.of("(" + word + " " + encodeValue(kind, s.v[lay.vars + v[0]]) + ")"));

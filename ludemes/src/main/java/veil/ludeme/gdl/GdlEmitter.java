@@ -42,4 +42,9 @@ public interface GdlEmitter {
   interface Outcome extends GdlEmitter {
     OutcomeGdl.Keys emit(Bound b, Flow f) throws ExportException;
   }
+
+  /** A match of several deals: its parts, which the step translates (see {@link Step}). */
+  interface Match extends GdlEmitter {
+    OutcomeGdl.MatchParts emit(Bound b) throws ExportException;
+  }
 }

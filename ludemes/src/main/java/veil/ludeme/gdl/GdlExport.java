@@ -65,9 +65,12 @@ public final class GdlExport {
     boolean deals = syn.dealSites() > 0;
     // Deals queued at once: those of the start, and every deal a step can queue (sites, loops unrolled), up to
     // the engine's capacity (beyond which it fails). Found by the passes like the numbers.
-    int[] queue = {Math.min(veil.ludeme.PendingDeal.CAPACITY,
+    int[] queue = {Math.min(game.layout.pendingCapacity,
         Math.max(1, start.v[veil.ludeme.Slot.PENDING] + syn.dealSites()))};
     Program out = null;
+    // A move named like a constant word, reported once the translation went through (a ludeme without a
+    // translation is the more basic reason and is reported first).
+    String[] lastClash = {null};
     Families fam = null;
     int reads = -1;
     int passes = Math.max(2, game.stepBound + 2);
@@ -78,9 +81,10 @@ public final class GdlExport {
       an.noteDealCounts(fam.pendingCounts(start));
       an.beginPass();
       Pass done = translate(game, syn, m, out, fam, an, deals, queue[0], start, em, pass == 0);
+      lastClash[0] = done.verbClash();
       int unwritten = done.unwrittenReads();
       // Every deal site can queue one deal in a step (loops are unrolled), besides those of the start.
-      int needed = Math.min(veil.ludeme.PendingDeal.CAPACITY, Math.max(queue[0],
+      int needed = Math.min(game.layout.pendingCapacity, Math.max(queue[0],
           start.v[veil.ludeme.Slot.PENDING] + done.enqueues()));
       if (needed != queue[0]) {
         queue[0] = needed;
@@ -102,6 +106,9 @@ public final class GdlExport {
       if (f.read) {
         fluents.add(f.fluent);
       }
+    }
+    if (lastClash[0] != null) {
+      throw new ExportException(lastClash[0]);
     }
     checkNames(new Model(game, new Program()), out, fluents);
     List<String> exported = new ArrayList<>();
@@ -147,6 +154,7 @@ public final class GdlExport {
       moves.add(MoveRuleGdl.move(ps.move(), flow.x));
     }
     checkVerbs(moves);
+    String clash = verbClash(moves, m.constantWords());
     try {
       Legal.write(new Exprs(m, out, fam, em, new Store(an)), syn, moves, deals);
     } catch (ExportException e) {
@@ -210,11 +218,11 @@ public final class GdlExport {
     }
     out.insert(top, "The initial state (the engine's, after the start rules).", init);
     out.insert(top, "Roles.", roles);
-    return new Pass(flow.store.unwrittenReads, flow.enqueues);
+    return new Pass(flow.store.unwrittenReads, flow.enqueues, clash);
   }
 
   /** What a pass found: reads of registers not yet written, and deal sites. */
-  private record Pass(int unwrittenReads, int enqueues) {}
+  private record Pass(int unwrittenReads, int enqueues, String verbClash) {}
 
   /** A ludeme game whose phases can change forever without a move is refused: settling is unrolled. */
   private static void checkPhases(CompiledGame game, GameSyntax syn) throws ExportException {
@@ -253,6 +261,25 @@ public final class GdlExport {
         }
       }
     }
+  }
+
+  /**
+   * A move that names a card, (attack CARD), must not share its name with a word the rules write as a constant (a
+   * shared place "Attack" is the constant attack): one symbol with two arities, which GDL-II does not allow. A place
+   * per player, (show p1), has one argument as the move has, and may share its name.
+   */
+  private static String verbClash(List<MoveGdl> moves, Set<String> words) {
+    for (MoveGdl mg : moves) {
+      List<ActionGdl> actions = new ArrayList<>();
+      mg.actions(actions);
+      for (ActionGdl a : actions) {
+        if (a.hasCard() && words.contains(a.verb())) {
+          return "export-gdl: the move name " + a.verb() + " is also the GDL-II name of a shared "
+              + "place, suit, rank, player, phase or told word of the game; give the move another name: argument";
+        }
+      }
+    }
+    return null;
   }
 
   /** The relations written must not be words of the game (places, suits, …): they would read as one symbol. */

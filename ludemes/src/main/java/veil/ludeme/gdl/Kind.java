@@ -12,7 +12,12 @@ public enum Kind {
   SUIT,
   PLACE,
   /** Anything else the state holds: a phase's name, a queued deal. */
-  OTHER;
+  OTHER,
+  /**
+   * An ordered key of several digits compared lexicographically ({@link LexKey}), e.g. a poker hand's value: it may
+   * only be compared, never used as a number.
+   */
+  KEY;
 
   public String word() {
     return name().toLowerCase(java.util.Locale.ROOT);

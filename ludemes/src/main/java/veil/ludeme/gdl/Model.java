@@ -128,6 +128,39 @@ public final class Model {
   }
 
   /** Names the game itself puts into terms (places, cards, suits, words, roles), which exported relations avoid. */
+  /**
+   * The words of the game the rules write as constants (no arguments): roles, shared places, told words, suits,
+   * ranks and phases. A place per player is (NAME PLAYER), one argument, so it cannot clash with a move (NAME CARD).
+   */
+  public Set<String> constantWords() {
+    Set<String> w = gameWords();
+    for (PlaceTable.Def d : game.placeDefs) {
+      if (d.perPlayer()) {
+        w.remove(defTerm(d));
+      }
+    }
+    w.remove("card");
+    w.remove("copy");
+    // A per-player place may share its name with a constant word (a rank, a phase): keep those.
+    for (String p : game.roleNames()) {
+      w.add(p);
+    }
+    w.addAll(game.table.tells);
+    for (String s : suitTerm) {
+      w.add(s);
+    }
+    for (String r : game.cards.rankNames()) {
+      w.add(Names.gdl(r));
+    }
+    w.addAll(phaseNames);
+    for (PlaceTable.Def d : game.placeDefs) {
+      if (!d.perPlayer()) {
+        w.add(defTerm(d));
+      }
+    }
+    return w;
+  }
+
   public Set<String> gameWords() {
     Set<String> w = new HashSet<>();
     for (String p : game.roleNames()) {

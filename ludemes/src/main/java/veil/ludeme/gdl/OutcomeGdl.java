@@ -16,4 +16,12 @@ public final class OutcomeGdl {
       this(rel, nums, null);
     }
   }
+
+  /**
+   * A match of several deals ({@code (match …)}) as calls of other ludemes: the effect adding a deal's scores to the
+   * totals and counting it, the condition that ends the match, the outcome ranking the totals, and a deal's score
+   * of Player; with its target (0: none) and its bound on the deals.
+   */
+  public record MatchParts(veil.dsl.Node handEffect, veil.dsl.Node over, veil.dsl.Node outcome,
+      veil.dsl.Node score, int target, int deals) {}
 }

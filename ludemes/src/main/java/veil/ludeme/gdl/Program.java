@@ -81,6 +81,15 @@ public final class Program {
   }
 
   private final Set<String> done = new java.util.HashSet<>();
+  private final Map<Object, Object> memo = new java.util.HashMap<>();
+
+  /**
+   * What a translation remembers for the rest of this program (keyed by the caller), e.g. the relations it already
+   * wrote for the same call in the same state version, so that they are written once.
+   */
+  public Map<Object, Object> memo() {
+    return memo;
+  }
 
   /** True the first time it is asked for a key: for writing a table once. */
   public boolean once(String key) {

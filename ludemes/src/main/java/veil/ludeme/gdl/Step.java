@@ -233,13 +233,15 @@ public final class Step {
     }
     String going = f.guard();
     int enqueuedBefore = -1;
-    for (int round = 0; round <= 2 * n + 1 && (round == 0 || going != null); round++) {
+    int later = syn.startSegments().size() - 1;
+    for (int round = 0; round <= 2 * n + 1 + 2 * later && (round == 0 || going != null); round++) {
       String now = going;
       List<String> next = new ArrayList<>();
       String[] after = new String[1];
       boolean drops = deals && f.enqueues != enqueuedBefore;
       enqueuedBefore = f.enqueues;
       boolean[][] could = possible;
+      int r = round;
       f.under(now, () -> {
         String g2 = f.guard();
         if (drops) {
@@ -253,9 +255,12 @@ public final class Step {
           curFromControl();
           after[0] = endRules();
         });
-        f.under(after[0], () -> phaseChanges(next, could));
+        f.under(after[0], () -> phaseChanges(next, could, r));
       });
       boolean[][] then = new boolean[n][2];
+      for (int ph = 0; ph < n && round < later; ph++) {
+        then[ph] = possible[ph].clone(); // a segment of start leaves the phase as it was
+      }
       for (int ph = 0; ph < n; ph++) {
         if (possible[ph][1]) {
           then[ph][0] = true;
@@ -294,7 +299,13 @@ public final class Step {
       GameSyntax.EndSyntax e = syn.ends().get(i);
       f.under(fires, () -> {
         f.effect(e.before(), Ctx.EMPTY);
-        finish(e.outcome());
+        Bound b = f.x.em.bind(e.outcome(), Type.OUTCOME);
+        GdlEmitter em = f.x.em.emitter(b, Type.OUTCOME, GdlEmitter.class);
+        if (em instanceof GdlEmitter.Match match) {
+          match(match.emit(b));
+        } else {
+          finish(e.outcome());
+        }
       });
       noneYet.add(Program.not(conds.get(i)));
     }
@@ -305,7 +316,41 @@ public final class Step {
    * Phase entry (once chance has settled) or the first transition that holds, for the (phase, entering) pairs
    * possible in this round; the guards under which settling goes on are added to {@code continued}.
    */
-  private void phaseChanges(List<String> continued, boolean[][] possible) throws ExportException {
+  private void phaseChanges(List<String> continued, boolean[][] possible, int round) throws ExportException {
+    List<List<Node>> segments = syn.startSegments();
+    int later = segments.size() - 1;
+    if (round >= later) {
+      entryOrExit(continued, possible);
+      return;
+    }
+    // Start's later segments first (the engine's ENTER >= 2): (starting K) runs segment K and passes to K + 1. Every
+    // flag is read before any is written, so one round runs one segment: in round r only segments r + 1 and up can
+    // still be waiting (a round's segment sets the next flag only).
+    String[] on = new String[later + 1];
+    List<String> none = new ArrayList<>();
+    for (int k = round + 1; k <= later; k++) {
+      on[k] = f.sub(List.of(f.store.read(f.fam.starting(k), List.of(), null)));
+      none.add(Program.not(on[k]));
+    }
+    for (int k = round + 1; k <= later; k++) {
+      int seg = k;
+      f.under(on[k], () -> {
+        f.write(f.fam.starting(seg), List.of(new Flow.W(List.of(), Flow.CLEAR, List.of(), null)));
+        if (seg < later) {
+          f.write(f.fam.starting(seg + 1), List.of(new Flow.W(List.of(), null, List.of(), null)));
+        }
+        for (Node item : segments.get(seg)) {
+          f.effect(item, Ctx.EMPTY);
+        }
+      });
+      continued.add(on[k]);
+    }
+    String noneLeft = f.sub(none);
+    f.under(noneLeft, () -> entryOrExit(continued, possible));
+  }
+
+  /** Phase entry or exit (start's segments all run). */
+  private void entryOrExit(List<String> continued, boolean[][] possible) throws ExportException {
     CompiledGame g = m.game;
     Family entering = f.fam.entering();
     boolean anyEntry = hasAnyEntry();
@@ -400,6 +445,153 @@ public final class Step {
       }
     }
     throw new IllegalStateException("no phase " + name);
+  }
+
+  // ---------------------------------------------------------------- a match of several deals
+
+  /**
+   * The end of a deal of a match ({@link CompiledGame}'s nextDeal): the deal's scores are added to the totals and
+   * the deal counted; then either the match ends, ranked by the totals, or the next deal begins.
+   */
+  private void match(OutcomeGdl.MatchParts parts) throws ExportException {
+    Family total = f.fam.var(veil.ludeme.compile.GameCompiler.MATCH_TOTAL, Kind.NUM);
+    Family deal = f.fam.var(veil.ludeme.compile.GameCompiler.MATCH_DEAL, Kind.NUM);
+    // The values the totals reach: sums of deals' scores, each partial sum short of the target, at most the bound.
+    String p = f.out.var();
+    String player = Program.atom(m.players(), p);
+    List<String> scratch = new ArrayList<>(List.of(player));
+    Val score = f.x.num(parts.score(), Kind.NUM, Ctx.EMPTY.bind("Player", Val.of(p, Kind.PLAYER), player), scratch);
+    java.util.NavigableSet<Integer> scores = score.nums() == null ? new java.util.TreeSet<>() : score.nums();
+    java.util.NavigableSet<Integer> totals = new java.util.TreeSet<>(List.of(0));
+    java.util.NavigableSet<Integer> last = totals;
+    for (int d = 1; d <= parts.deals() && !last.isEmpty(); d++) {
+      java.util.NavigableSet<Integer> next = new java.util.TreeSet<>();
+      for (int t : last) {
+        if (parts.target() == 0 || t < parts.target()) {
+          for (int sc : scores) {
+            if (!totals.contains(t + sc)) {
+              next.add(t + sc);
+            }
+          }
+        }
+      }
+      totals.addAll(next);
+      if (totals.size() > Analysis.MAX_VALUES) {
+        throw new ExportException("export-gdl: the totals of the match of " + m.game.name + " can take more than "
+            + Analysis.MAX_VALUES + " values within " + parts.deals() + " deals");
+      }
+      last = next;
+    }
+    f.an.limit(total, totals);
+    java.util.NavigableSet<Integer> deals = new java.util.TreeSet<>();
+    for (int d = 0; d <= parts.deals(); d++) {
+      deals.add(d);
+    }
+    f.an.limit(deal, deals);
+    f.effect(parts.handEffect(), Ctx.EMPTY);
+    String over = f.condition(parts.over(), Ctx.EMPTY);
+    String ends = f.sub(List.of(over));
+    String goesOn = f.sub(List.of(Program.not(over)));
+    f.under(ends, () -> finish(parts.outcome()));
+    f.under(goesOn, () -> nextDeal(total, deal, parts.deals()));
+  }
+
+  /**
+   * The next deal: every persistent family but the step count, the totals and the deal count back to its facts in
+   * a fresh state before the start rules; the player after the new dealer (the deal count mod the players) in
+   * control; then the start rules, which queue the new deal (settling stops: its cards are dealt first).
+   */
+  /** What every player is told when a new deal of a match begins (as the match ludeme tells it). */
+  public static final String NEW_DEAL = "newdeal";
+
+  private void nextDeal(Family total, Family deal, int deals) throws ExportException {
+    veil.ludeme.LudState template = m.game.dealTemplateState();
+    Family step = f.fam.step();
+    for (Family fa : list(f.an.families())) {
+      if (!fa.persistent || !fa.read || fa.fluent.equals(step.fluent) || fa.fluent.equals(total.fluent)
+          || fa.fluent.equals(deal.fluent)) {
+        continue;
+      }
+      reset(fa, fa.encode.apply(template));
+    }
+    if (f.out.once("dealseat")) {
+      for (int d = 0; d <= deals; d++) {
+        f.out.table("dealseat", "(dealseat " + d + " " + m.player[d % m.n] + ")",
+            "(dealseat d p): after d deals of the match, p (the player after the dealer) moves first");
+      }
+    }
+    List<String> body = new ArrayList<>();
+    Val d = f.x.read(deal, List.of(), body);
+    String p = f.out.var();
+    body.add(Program.atom("dealseat", d.term(), p));
+    f.set(f.fam.control(), List.of(), Val.of(p, Kind.PLAYER), body);
+    curFromControl();
+    for (int q = 0; q < m.n; q++) {
+      f.sees(m.player[q], veil.ludeme.Names.gdl(NEW_DEAL), List.of());
+    }
+    for (Node item : syn.start()) {
+      f.effect(item, Ctx.EMPTY);
+    }
+  }
+
+  private static List<Family> list(Iterable<Family> families) {
+    List<Family> out = new ArrayList<>();
+    families.forEach(out::add);
+    return out;
+  }
+
+  /** Family fa holds exactly these facts (full fluent terms) from here on. */
+  private void reset(Family fa, List<String> facts) {
+    List<String> kv = new ArrayList<>();
+    for (int i = 0; i < fa.keys; i++) {
+      kv.add(f.out.var());
+    }
+    String vv = fa.valued ? f.out.var() : null;
+    List<Flow.W> ws = new ArrayList<>();
+    ws.add(new Flow.W(kv, Flow.CLEAR, List.of(f.store.read(fa, kv, vv)), null));
+    for (String fact : facts) {
+      List<String> terms = topLevelTerms(fact);
+      List<String> key = terms.subList(1 + fa.fixed.size(), 1 + fa.fixed.size() + fa.keys);
+      String value = fa.valued ? terms.get(terms.size() - 1) : null;
+      java.util.NavigableSet<Integer> nums = fa.valued && fa.valueKind == Kind.NUM
+          ? new java.util.TreeSet<>(List.of(Integer.parseInt(value))) : null;
+      ws.add(new Flow.W(new ArrayList<>(key), value, List.of(), nums));
+    }
+    f.write(fa, ws);
+  }
+
+  /** The terms of a fact, its relation first: "(at (card 2 c) deck)" gives at, (card 2 c), deck. */
+  static List<String> topLevelTerms(String fact) {
+    List<String> out = new ArrayList<>();
+    String s = fact.trim();
+    if (!s.startsWith("(")) {
+      return List.of(s);
+    }
+    s = s.substring(1, s.length() - 1);
+    int depth = 0;
+    int startAt = -1;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (Character.isWhitespace(c) && depth == 0) {
+        if (startAt >= 0) {
+          out.add(s.substring(startAt, i));
+          startAt = -1;
+        }
+        continue;
+      }
+      if (startAt < 0) {
+        startAt = i;
+      }
+      if (c == '(') {
+        depth++;
+      } else if (c == ')') {
+        depth--;
+      }
+    }
+    if (startAt >= 0) {
+      out.add(s.substring(startAt));
+    }
+    return out;
   }
 
   // ---------------------------------------------------------------- the end

@@ -34,11 +34,15 @@ import veil.ludeme.gdl.MoveRuleGdl;
  *       or raises (to the highest stake plus s_r); at most N bets and raises a round. A round ends when every player
  *       still in has acted and put the same; then between's effect of that round runs (a deal) and the next round
  *       starts with {@code first} (default P1), or after the last round the hand is over. A folded player is
- *       skipped; when one player is left the hand is over.
+ *       skipped; when one player is left the hand is over. With {@code stacks:} on the pot ({@code Pot-Stack}), a
+ *       player who has put in its whole stack is all-in (skipped, still in), a call puts in what a short player
+ *       has, a bet or raise needs its chips and an opponent who can act, and a round that ends with at most one
+ *       player able to act runs every round's effect left and ends the hand.
  *   <li>{@code (handOver)} (condition): the hand is over.
  *   <li>{@code (showdown strength range:lo..hi)} (outcome): the pot goes to the players still in whose strength
  *       (an expression of Player, e.g. {@code (pokerRank (union (hand Player) (spot "Board")))}) is highest, split
- *       evenly (odd chips to the earliest seats); each is paid what it wins less what it put in.
+ *       evenly (odd chips to the earliest seats); each is paid what it wins less what it put in. With stacks, in
+ *       side pots, one layer per distinct stake of a player still in.
  * </ul>
  *
  * <p>The move, condition and outcome are written as the general ludemes they stand for ({@code choose}, {@code set},
@@ -60,15 +64,23 @@ public final class Betting extends SimpleLudeme {
             + "blind in (a blind counts as the round's first bet). Its registers are variables the rules may "
             + "read: Pot-In and Pot-Out (per player: chips put in; 1 if folded), Pot-Acted (per player, this round), "
             + "Pot-Max (the highest stake), Pot-Bets (bets and raises this round), Pot-Round (from 1), Pot-Left "
-            + "(players still in), Pot-Over (1 when the hand is over).",
+            + "(players still in), Pot-Over (1 when the hand is over); with stacks:, Pot-Stack (per player: its "
+            + "chips; all-in when Pot-In reaches it).",
             Param.named("ante", "int literal", "what each player puts in first (default 0)"),
-            Param.named("blinds", "{int …}", "forced bets by seat from P1, e.g. {1 2} (default none)")),
+            Param.named("blinds", "{int …}", "forced bets by seat from P1, e.g. {1 2} (default none)"),
+            Param.named("stacks", "int literal or {int …}", "the chips each player has, ante and blind included: one "
+                + "number for every player or one per seat, e.g. {20 8 12}; a player who cannot match a bet calls "
+                + "all-in, side pots follow; 0 or absent: unlimited chips")),
         new Betting("bet", Type.MOVE, 1, "Fixed-limit betting to the pot, one round per size: level with the "
             + "highest stake the mover may check, or bet (the first bet of a round) or raise; behind it, fold, "
             + "call or raise; a bet or raise puts in the round's size above the highest stake; at most cap bets "
             + "and raises a round. A round ends when every player still in has acted and all have put the same; "
             + "between:'s effect of that round runs (e.g. a deal) and first: opens the next; after the last round, "
-            + "or when one player is left, the hand is over. A folded player is skipped. The moves are announced "
+            + "or when one player is left, the hand is over. A folded player is skipped. With the pot's stacks:, "
+            + "a player short of the highest stake calls all-in (skipped from then on, still in the hand), a bet or "
+            + "raise needs the chips for all of it and an opponent who can still act, and when a round ends with at "
+            + "most one player able to act, every round's between: left runs at once and the hand is over. The "
+            + "moves are announced "
             + "to everyone (check, bet, call, raise, fold; a game with (bet …) cannot have choose moves of these "
             + "names).",
             Param.required("sizes", "{int …}", "the bet size of each round, e.g. {2 4}; their number is the rounds'"),
@@ -78,8 +90,10 @@ public final class Betting extends SimpleLudeme {
         new Betting("handOver", Type.BOOL, 2, "True when the betting hand is over: one player is left, or the last "
             + "round of (bet …) ended."),
         new Betting("showdown", Type.OUTCOME, 3, "Pays the pot: to the one player left, or split evenly among the "
-            + "players still in with the highest strength (odd chips to the earliest seats); each player is paid "
-            + "what it wins less what it put in. Goals as for payoff.",
+            + "players still in with the highest strength (odd chips to the earliest seats); with stacks, in side "
+            + "pots: each distinct stake of a player still in closes a layer, won by the best of the players still "
+            + "in who put in at least that stake. Each player is paid what it wins less what it put in. Goals as "
+            + "for payoff.",
             Param.pos("strength", "int", "the hand's strength, an expression of Player (larger wins) that does not "
                 + "bind Player itself"),
             Param.required("range", "lo..hi", "the amounts the game can pay, as for payoff")));
@@ -113,6 +127,13 @@ public final class Betting extends SimpleLudeme {
         if (ante < 0 || ante > 1_000_000) {
           throw a.error("ante", "the ante is a number of chips in 0..1000000", "1");
         }
+        int[] stacks = stacks(a, n);
+        for (int p = 0; stacks != null && p < n; p++) {
+          if (stacks[p] <= ante + blinds[p]) {
+            throw a.error("stacks", "P" + (p + 1) + "'s stack of " + stacks[p] + " chips does not cover its ante and "
+                + "blind (" + (ante + blinds[p]) + ") with a chip to spare", (ante + blinds[p] + 1) + " or more");
+          }
+        }
         int max = 0;
         boolean anyBlind = false;
         for (int b : blinds) {
@@ -131,6 +152,12 @@ public final class Betting extends SimpleLudeme {
         c.declareVar(ROUND, false, 1, at);
         c.declareVar(LEFT, false, n, at);
         c.declareVar(OVER, false, 0, at);
+        if (stacks != null) {
+          int st = c.declareVar(STACK, true, 0, at);
+          for (int p = 0; p < n; p++) {
+            c.varInit.set(st + p, stacks[p]);
+          }
+        }
         return this;
       }
       case 1:
@@ -139,13 +166,14 @@ public final class Betting extends SimpleLudeme {
         int[] bets = c.vars.get(BETS);
         return c.move(expandBet(a.call(), n, a.list("sizes"), a.constInt("cap", 1, 1_000_000, "the cap"),
             a.has("first") ? a.node("first") : null, a.has("between") ? a.list("between") : List.of(),
-            c.varInit.get(mx[0]), c.varInit.get(bets[0])));
+            c.varInit.get(mx[0]), c.varInit.get(bets[0]), c.vars.containsKey(STACK)));
       case 2:
         needsPot(c, a);
         return c.bool(expandHandOver(a.call()));
       default:
         needsPot(c, a);
-        return c.outcome(expandShowdown(a.call(), n, a.node("strength"), a.node("range")));
+        return c.outcome(c.vars.containsKey(STACK) ? expandSidePots(a.call(), n, a.node("strength"), a.node("range"))
+            : expandShowdown(a.call(), n, a.node("strength"), a.node("range")));
     }
   }
 
@@ -161,12 +189,14 @@ public final class Betting extends SimpleLudeme {
       case 1:
         return (GdlEmitter.Move) (b, x) -> MoveRuleGdl.move(expandBet(b.call, x.m.n, list(b, "sizes"),
             capOf(b), b.has("first") ? b.get("first") : null, b.has("between") ? list(b, "between") : List.of(),
-            initial(x.m.game, MAX), initial(x.m.game, BETS)), x);
+            initial(x.m.game, MAX), initial(x.m.game, BETS), x.m.game.vars.containsKey(STACK)), x);
       case 2:
         return (GdlEmitter.Cond) (b, ctx, body, x) -> x.cond(expandHandOver(b.call), ctx, body);
       case 3:
         return (GdlEmitter.Outcome) (b, f) -> {
-          Node payoff = expandShowdown(b.call, f.m.n, b.get("strength"), b.get("range"));
+          Node payoff = f.m.game.vars.containsKey(STACK)
+              ? expandSidePots(b.call, f.m.n, b.get("strength"), b.get("range"))
+              : expandShowdown(b.call, f.m.n, b.get("strength"), b.get("range"));
           Bound pb = f.x.em.bind(payoff, Type.OUTCOME);
           return f.x.em.emitter(pb, Type.OUTCOME, GdlEmitter.Outcome.class).emit(pb, f);
         };
@@ -180,6 +210,30 @@ public final class Betting extends SimpleLudeme {
       throw new DslException(veil.dsl.Diagnostic.at(a.pos(), "(" + name() + " …) needs the pot: add (pot …) to the "
           + "equipment", "(pot ante:1)"));
     }
+  }
+
+  /** The stacks: null when unlimited (absent or 0), else one per seat. */
+  private static int[] stacks(Args a, int n) throws DslException {
+    if (!a.has("stacks")) {
+      return null;
+    }
+    Node v = a.node("stacks");
+    List<Node> items = v instanceof Node.Braces b ? b.items() : List.of(v);
+    if (items.size() != 1 && items.size() != n) {
+      throw a.error("stacks", "one stack for every player, or one per seat (" + n + ")", "{20 8 12}");
+    }
+    int[] out = new int[n];
+    for (int p = 0; p < n; p++) {
+      Node item = items.get(items.size() == 1 ? 0 : p);
+      if (!(item instanceof Node.Int i) || i.value() < 0 || i.value() > 1_000_000) {
+        throw a.error("stacks", "a stack is a number of chips in 0..1000000", "20");
+      }
+      out[p] = (int) i.value();
+    }
+    if (items.size() == 1 && out[0] == 0) {
+      return null; // unlimited
+    }
+    return out;
   }
 
   /** A pot register's declared start value. */
@@ -210,13 +264,18 @@ public final class Betting extends SimpleLudeme {
   static final String ROUND = "Pot-Round";
   static final String LEFT = "Pot-Left";
   static final String OVER = "Pot-Over";
+  static final String STACK = "Pot-Stack";
 
   /**
    * The move rule. Every register is read as it was when the move was chosen; a check, call or fold that ends the
-   * round resets the round's registers instead of marking the mover as having acted.
+   * round resets the round's registers instead of marking the mover as having acted. With stacks, a player who has
+   * put in its whole stack is all-in: skipped like a folded player but still in the hand; a call puts in what the
+   * mover has when short of the highest stake; a bet or raise needs the chips for the whole of it and another
+   * player who can still act; when a round ends with at most one player able to act, the effects of every round
+   * left run at once (the board is dealt out) and the hand is over.
    */
   static Node expandBet(Node.Call call, int n, List<Node> sizes, int cap, Node first, List<Node> between,
-      int max0, int bets0) {
+      int max0, int bets0, boolean stacks) {
     Map<String, Node> holes = new HashMap<>();
     // the highest stake after a bet or raise: with literal sizes, a table of the stakes a bet or raise can start from
     // in each round (so that the GDL-II export's number analysis sees the few stakes there are, not every sum
@@ -238,42 +297,77 @@ public final class Betting extends SimpleLudeme {
       gap = "(if (= (var \"Pot-Round\") " + (r + 1) + ") #b" + r + " " + gap + ")";
       holes.put("#b" + r, between.get(r));
     }
+    // with stacks: the effects of every round left, by the round that ended (the board dealt out after an all-in)
+    String runout = "{}";
+    if (stacks) {
+      for (int r = Math.min(between.size(), sizes.size() - 1) - 1; r >= 0; r--) {
+        StringBuilder all = new StringBuilder("{");
+        for (int k = r; k < Math.min(between.size(), sizes.size() - 1); k++) {
+          all.append(" #b").append(k);
+        }
+        runout = "(if (= (var \"Pot-Round\") " + (r + 1) + ") " + all.append("}") + " " + runout + ")";
+      }
+    }
     holes.put("#first", first != null ? first : new Node.Sym(call.pos(), "P1"));
-    // after a check, call or fold: is every other player still in level and has it acted?
-    String level = "(all Player (or (= Player Mover) (= (var \"Pot-Out\" Player) 1) "
-        + "(and (= (var \"Pot-Acted\" Player) 1) (= (var \"Pot-In\" Player) (var \"Pot-Max\")))))";
-    // the turn passes to the next player still in: the engine hands it to the seat after the mover, so when that
-    // one folded, the mover is set to the seat before the one who plays next
+    // after a check, call or fold: is every other player still in level (or all-in) and has it acted?
+    String level = "(all Player (or (= Player Mover) " + out("Player", stacks)
+        + " (and (= (var \"Pot-Acted\" Player) 1) (= (var \"Pot-In\" Player) (var \"Pot-Max\")))))";
+    // the turn passes to the next player still in (and not all-in): the engine hands it to the seat after the mover,
+    // so when that one cannot act, the mover is set to the seat before the one who plays next
     String pass = "{}";
     for (int k = n - 1; k >= 2; k--) {
       String target = seat("Mover", k);
-      pass = "(if (= (var \"Pot-Out\" " + target + ") 0) (setMover " + seat("Mover", k - 1) + ") " + pass + ")";
+      pass = "(if " + in(target, stacks) + " (setMover " + seat("Mover", k - 1) + ") " + pass + ")";
     }
     if (n > 2) {
-      pass = "(if (= (var \"Pot-Out\" (left Mover)) 0) {} " + pass + ")";
+      pass = "(if " + in("(left Mover)", stacks) + " {} " + pass + ")";
     }
-    String after = after(n, sizes.size(), gap, level, pass, false);
+    String checkAfter = after(n, sizes.size(), gap, runout, level, pass, false, "", stacks);
     String raise = "{(set \"Pot-In\" Mover " + raised + ") (set \"Pot-Max\" " + raised + ") "
         + "(add \"Pot-Bets\" 1) (set \"Pot-Acted\" Mover 1) " + pass + "}";
     String level0 = "(= (var \"Pot-In\" Mover) (var \"Pot-Max\"))";
+    // with stacks: the chips for the whole bet or raise, and someone else who can still act
+    String canRaise = !stacks ? "" : " (>= (var \"Pot-Stack\" Mover) " + raised + ") (some Player (and "
+        + "(!= Player Mover) " + in("Player", true) + "))";
+    String callTo = !stacks ? "(var \"Pot-Max\")" : "(if (< (var \"Pot-Max\") (var \"Pot-Stack\" Mover)) "
+        + "(var \"Pot-Max\") (var \"Pot-Stack\" Mover))";
+    String callAfter = after(n, sizes.size(), gap, runout, level, pass, false,
+        "(< (var \"Pot-Max\") (var \"Pot-Stack\" Mover))", stacks);
     String text = "{"
-        + "(if " + level0 + " (choose check then:" + after + "))"
-        + "(if (and " + level0 + " (= (var \"Pot-Bets\") 0)) (choose bet then:" + raise + "))"
+        + "(if " + level0 + " (choose check then:" + checkAfter + "))"
+        + "(if (and " + level0 + " (= (var \"Pot-Bets\") 0)" + canRaise + ") (choose bet then:" + raise + "))"
         + "(if (not " + level0 + ") (choose fold then:{(set \"Pot-Out\" Mover 1) "
-        + "(if (= (var \"Pot-Left\") 2) (set \"Pot-Over\" 1) " + after(n, sizes.size(), gap, level, pass, true)
+        + "(if (= (var \"Pot-Left\") 2) (set \"Pot-Over\" 1) "
+        + after(n, sizes.size(), gap, runout, level, pass, true, null, stacks)
         + ") (add \"Pot-Left\" -1)}))"
-        + "(if (not " + level0 + ") (choose call then:{(set \"Pot-In\" Mover (var \"Pot-Max\")) " + after + "}))"
-        + "(if (and (> (var \"Pot-Bets\") 0) (< (var \"Pot-Bets\") " + cap + ")) (choose raise then:" + raise + "))"
+        + "(if (not " + level0 + ") (choose call then:{(set \"Pot-In\" Mover " + callTo + ") " + callAfter + "}))"
+        + "(if (and (> (var \"Pot-Bets\") 0) (< (var \"Pot-Bets\") " + cap + ")" + canRaise + ") "
+        + "(choose raise then:" + raise + "))"
         + "}";
     return template(text, holes, call.pos());
+  }
+
+  /** The condition that a seat can act: it has not folded and (with stacks) not put in its whole stack. */
+  private static String in(String who, boolean stacks) {
+    return !stacks ? "(= (var \"Pot-Out\" " + who + ") 0)" : "(not " + out(who, true) + ")";
+  }
+
+  /** The condition that a seat cannot act: it folded, or (with stacks) it has put in its whole stack. */
+  private static String out(String who, boolean stacks) {
+    String folded = "(= (var \"Pot-Out\" " + who + ") 1)";
+    return !stacks ? folded
+        : "(or " + folded + " (= (var \"Pot-In\" " + who + ") (var \"Pot-Stack\" " + who + ")))";
   }
 
   /**
    * What a check, call or fold does next: when the round is complete, the next round (its registers reset, the
    * effect between rounds, the opener handed the turn) or the end of the hand; else the mover has acted and the turn
-   * passes. A folding mover is not the next round's opener even if it is #first.
+   * passes. A folding mover is not the next round's opener even if it is #first. {@code moverActs} (with stacks,
+   * when not folding): the condition that the mover can still act after its move ("" for always), read from the
+   * registers as they were before it.
    */
-  private static String after(int n, int rounds, String gap, String level, String pass, boolean folding) {
+  private static String after(int n, int rounds, String gap, String runout, String level, String pass,
+      boolean folding, String moverActs, boolean stacks) {
     // the opener: the first player still in from #first on; the engine hands the turn to the seat after the one
     // set as mover, so the mover is set to the seat before the opener
     String open = "(setMover (right #first))";
@@ -281,9 +375,11 @@ public final class Betting extends SimpleLudeme {
       open = "{}";
       for (int j = n - 1; j >= 0; j--) {
         String who = seat("#first", j);
-        String in = "(= (var \"Pot-Out\" " + who + ") 0)";
+        String in = in(who, stacks);
         if (folding) {
           in = "(and " + in + " (!= " + who + " Mover))";
+        } else if (stacks && !moverActs.isEmpty()) {
+          in = "(and " + in + " (or (!= " + who + " Mover) " + moverActs + "))";
         }
         open = "(if " + in + " (setMover " + (j == 0 ? "(right #first)" : seat("#first", j - 1)) + ") " + open + ")";
       }
@@ -291,6 +387,16 @@ public final class Betting extends SimpleLudeme {
     String endRound = "(if (< (var \"Pot-Round\") " + rounds + ") "
         + "{" + gap + " (add \"Pot-Round\" 1) (set \"Pot-Bets\" 0) (forEach Player (set \"Pot-Acted\" Player 0)) "
         + open + "} (set \"Pot-Over\" 1))";
+    if (stacks) {
+      // how many players can act once the mover has moved: at most one, and the rest of the hand is dealt out
+      StringBuilder acting = new StringBuilder("(+ ").append(folding ? "0" : moverActs.isEmpty() ? "1"
+          : "(if " + moverActs + " 1 0)");
+      for (int p = 1; p <= n; p++) {
+        acting.append(" (if (and (!= P").append(p).append(" Mover) ").append(in("P" + p, true)).append(") 1 0)");
+      }
+      acting.append(")");
+      endRound = "(if (<= " + acting + " 1) {" + runout + " (set \"Pot-Over\" 1)} " + endRound + ")";
+    }
     return "(if " + level + " " + endRound + " {(set \"Pot-Acted\" Mover 1) " + pass + "})";
   }
 
@@ -403,6 +509,111 @@ public final class Betting extends SimpleLudeme {
     String amount = "(- (if (= (var \"Pot-Out\" Player) 1) 0 (if (= (var \"Pot-Left\") 1) " + pot + " (if "
         + wins("Player", n) + " " + share + " 0))) (var \"Pot-In\" Player))";
     return template("(payoff " + amount + " range:#range)", holes, call.pos());
+  }
+
+  /**
+   * The payoff with stacks: side pots. Each distinct stake of a player still in closes a pot layer: the chips every
+   * player put in between the next lower such stake and it. A layer goes to the players still in who put in at
+   * least its stake and whose strength no such player beats, split evenly (odd chips one each to the earliest
+   * seats). Each player is paid what it wins less what it put in. Without all-ins there is one layer, the pot.
+   */
+  static Node expandSidePots(Node.Call call, int n, Node strength, Node range) {
+    Map<String, Node> holes = new HashMap<>();
+    holes.put("#range", range);
+    for (int p = 1; p <= n; p++) {
+      holes.put("#S" + p, substitute(strength, "Player", new Node.Sym(call.pos(), "P" + p)));
+    }
+    holes.put("#SPlayer", strength);
+    StringBuilder won = new StringBuilder("(+");
+    for (int q = 1; q <= n; q++) {
+      String stake = in("P" + q);
+      // the next lower stake of a player still in (0 when none)
+      List<String> lower = new ArrayList<>();
+      for (int j = 1; j <= n; j++) {
+        if (j != q) {
+          lower.add("(if (and " + still("P" + j) + " (< " + in("P" + j) + " " + stake + ")) " + in("P" + j) + " 0)");
+        }
+      }
+      String prev = lower.isEmpty() ? "0" : maxOf(lower);
+      String layer = "(- " + upTo(n, stake) + " " + upTo(n, prev) + ")";
+      // the first player still in with this stake stands for the layer
+      StringBuilder rep = new StringBuilder("(and " + still("P" + q));
+      for (int j = 1; j < q; j++) {
+        rep.append(" (or (= (var \"Pot-Out\" P").append(j).append(") 1) (!= ").append(in("P" + j)).append(" ")
+            .append(stake).append("))");
+      }
+      rep.append(")");
+      List<String> best = new ArrayList<>();
+      for (int i = 1; i <= n; i++) {
+        best.add("(if " + bestFor("P" + i, Integer.toString(i), n, stake) + " 1 0)");
+      }
+      String count = "(+ " + String.join(" ", best) + ")";
+      String share = "(/ " + layer + " " + count + ")";
+      String odd = "(- " + layer + " (* " + count + " " + share + "))";
+      String before = "0";
+      for (int p = n; p >= 2; p--) {
+        String earlier = p == 2 ? best.get(0) : "(+ " + String.join(" ", best.subList(0, p - 1)) + ")";
+        before = "(if (= Player P" + p + ") " + earlier + " " + before + ")";
+      }
+      won.append(" (if (and ").append(rep).append(" ").append(bestFor("Player", "Player", n, stake)).append(") (+ ")
+          .append(share).append(" (if (< ").append(before).append(" ").append(odd).append(") 1 0)) 0)");
+    }
+    won.append(")");
+    String amount = "(- " + won + " " + in("Player") + ")";
+    return template("(payoff " + amount + " range:#range)", holes, call.pos());
+  }
+
+  private static String in(String who) {
+    return "(var \"Pot-In\" " + who + ")";
+  }
+
+  private static String still(String who) {
+    return "(= (var \"Pot-Out\" " + who + ") 0)";
+  }
+
+  /** The chips put in up to a stake: the sum over the players of the least of what each put in and the stake. */
+  private static String upTo(int n, String stake) {
+    if ("0".equals(stake)) {
+      return "0";
+    }
+    StringBuilder s = new StringBuilder("(+");
+    for (int j = 1; j <= n; j++) {
+      s.append(" (if (< ").append(in("P" + j)).append(" ").append(stake).append(") ").append(in("P" + j)).append(" ")
+          .append(stake).append(")");
+    }
+    return s.append(")").toString();
+  }
+
+  /** The largest of some values: the first that is at least every later one. */
+  private static String maxOf(List<String> xs) {
+    if (xs.size() == 1) {
+      return xs.get(0);
+    }
+    StringBuilder c = new StringBuilder("(and");
+    for (int k = 1; k < xs.size(); k++) {
+      c.append(" (>= ").append(xs.get(0)).append(" ").append(xs.get(k)).append(")");
+    }
+    return "(if " + c + ") " + xs.get(0) + " " + maxOf(xs.subList(1, xs.size())) + ")";
+  }
+
+  /**
+   * Whether a seat (P1 … or Player; {@code s} the suffix of its strength hole) wins a layer of the given stake: it is
+   * still in, put in at least the stake, and no other such player has a higher strength.
+   */
+  private static String bestFor(String who, String s, int n, String stake) {
+    StringBuilder b = new StringBuilder("(and " + still(who) + " (>= " + in(who) + " " + stake + ")");
+    for (int k = 1; k <= n; k++) {
+      if (who.equals("P" + k)) {
+        continue;
+      }
+      b.append(" (or ");
+      if (who.equals("Player")) {
+        b.append("(= Player P").append(k).append(") ");
+      }
+      b.append("(= (var \"Pot-Out\" P").append(k).append(") 1) (< ").append(in("P" + k)).append(" ").append(stake)
+          .append(") (>= #S").append(s).append(" #S").append(k).append("))");
+    }
+    return b.append(")").toString();
   }
 
   /** Whether the given seat (P1 … or Player) is still in and no player still in has a higher strength. */

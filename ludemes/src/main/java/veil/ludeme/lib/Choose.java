@@ -48,7 +48,7 @@ public final class Choose extends SimpleLudeme {
             "what may be chosen: numbers, suit names, rank names (Ranks: every rank) or players (Players: every one)"),
         Param.named("if", "condition", "only the values for which this holds (Choice is the value), e.g. a rank you "
             + "hold: (not (empty (cards (hand Mover) rank:Choice)))"),
-        Param.named("then", "effect", "what happens after (Choice is the value chosen)"),
+        Param.named("then", "effect", "what happens after (Choice is the value chosen), before the turn passes on (Mover is the one who chose)"),
         Param.named("visible", "All|Mover", "who perceives the move (default All)"));
   }
 

@@ -29,29 +29,39 @@ import veil.ludeme.gdl.Rel;
 import veil.ludeme.gdl.Val;
 import veil.model.MoveList;
 
-/** {@code (if c a [b])}: an integer, a set of cards, an effect or a move rule chosen by a condition. */
+/** {@code (if c a [b])}: an integer, a set of cards, a condition, an effect or a move rule chosen by a condition. */
 public final class Conditional extends SimpleLudeme {
   private Conditional(Type type, String what) {
     super("if", type, "If the condition holds, " + what + " a, else b" + (type == Type.INT ? " (0 if omitted)."
+        : type == Type.BOOL ? " (false if omitted): (if c a b) is (or (and c a) (and (not c) b))."
         : " (nothing if omitted)."), Param.pos("c", "condition", "the condition"), Param.pos("a", what, "when true"),
         Param.optPos("b", what, "when false"));
   }
 
   public static List<Conditional> all() {
     return List.of(new Conditional(Type.INT, "int"), new Conditional(Type.CARDS, "cards"),
-        new Conditional(Type.EFFECT, "effect"), new Conditional(Type.MOVE, "move"));
+        new Conditional(Type.EFFECT, "effect"), new Conditional(Type.MOVE, "move"),
+        new Conditional(Type.BOOL, "condition"));
   }
 
-  /** An int or card-set choice reads nothing but its arguments; effects and moves are not values. */
+  /** An int, card-set or condition choice reads nothing but its arguments; effects and moves are not values. */
   @Override
   public boolean pure() {
-    return type() == Type.INT || type() == Type.CARDS;
+    return type() == Type.INT || type() == Type.CARDS || type() == Type.BOOL;
   }
 
   @Override
   public Object build(Args a) throws DslException {
     BoolExpr c = a.bool("c");
     switch (type()) {
+      case BOOL: {
+        BoolExpr x = a.bool("a");
+        if (!a.has("b")) {
+          return (BoolExpr) s -> c.eval(s) && x.eval(s);
+        }
+        BoolExpr y = a.bool("b");
+        return (BoolExpr) s -> c.eval(s) ? x.eval(s) : y.eval(s);
+      }
       case INT: {
         IntExpr x = a.intExpr("a");
         IntExpr y = a.intExpr("b", 0);
@@ -110,6 +120,8 @@ public final class Conditional extends SimpleLudeme {
   @Override
   public GdlEmitter gdl() {
     switch (type()) {
+      case BOOL:
+        return (GdlEmitter.Cond) Gdl::condIf;
       case INT:
         return (GdlEmitter.Num) Gdl::intIf;
       case CARDS:
@@ -152,6 +164,24 @@ public final class Conditional extends SimpleLudeme {
         nums.addAll(e.nums());
       }
       return new Val(v, a.kind(), nums);
+    }
+
+    /** (if c a [b]) as a condition: a helper with one rule for c and a, one for (not c) and b. */
+    public static void condIf(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
+      String cond = x.condAtom(b.get("c"), ctx);
+      List<List<String>> bodies = new ArrayList<>();
+      List<List<String>> outs = new ArrayList<>();
+      List<String> yes = new ArrayList<>(List.of(cond));
+      x.cond(b.get("a"), ctx, yes);
+      bodies.add(yes);
+      outs.add(List.of());
+      if (b.has("b")) {
+        List<String> no = new ArrayList<>(List.of(Program.not(cond)));
+        x.cond(b.get("b"), ctx, no);
+        bodies.add(no);
+        outs.add(List.of());
+      }
+      body.add(x.helper("ifcond", ctx, bodies, outs).call());
     }
 
     public static String cardsIf(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {

@@ -36,6 +36,7 @@ public final class GeneralLibrary {
     out.add(new Full());
     out.add(new Claim());
     out.addAll(Betting.all());
+    out.add(new Match());
     return out;
   }
 }

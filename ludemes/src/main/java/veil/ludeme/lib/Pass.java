@@ -28,7 +28,7 @@ public final class Pass extends SimpleLudeme {
     super("pass", Type.MOVE, "A move that does nothing itself (then: may); its name is the GDL term. The other "
         + "players do not perceive it: for a move everyone sees (a bet, a bid), use choose.",
         Param.named("name", "name", "the move's GDL name (default pass)"),
-        Param.named("then", "effect", "what happens after"));
+        Param.named("then", "effect", "what happens after, before the turn passes on (Mover is the one who passed)"));
   }
 
   @Override

@@ -30,7 +30,8 @@ import veil.ludeme.gdl.Val;
 public final class Result extends SimpleLudeme {
   public Result() {
     super("result", Type.OUTCOME, "One player wins (others tie last), loses (others tie first), or everyone draws.",
-        Param.pos("who", "player or All", "the player the result is about"),
+        Param.pos("who", "player or All", "the player the result is about: a name or an expression, e.g. "
+            + "(holder (card Queen Spades))"),
         Param.pos("kind", "Win|Loss|Draw", "what happens to that player"));
   }
 
@@ -40,7 +41,8 @@ public final class Result extends SimpleLudeme {
     if (!kind.equals("Win") && !kind.equals("Loss") && !kind.equals("Draw")) {
       throw a.error("kind", "unknown result " + kind, "Win Loss Draw");
     }
-    if (kind.equals("Draw") || a.text("who").equals("All")) {
+    // who is All or any player expression: a name (P1, Mover) or a computed player, (holder (card Queen Spades)).
+    if (kind.equals("Draw") || isAll(a.node("who"))) {
       return (Outcome) (s, keys) -> java.util.Arrays.fill(keys, 0);
     }
     IntExpr who = a.intExpr("who");
@@ -52,6 +54,10 @@ public final class Result extends SimpleLudeme {
         keys[p] = p == w ? mine : 1 - mine;
       }
     };
+  }
+
+  static boolean isAll(veil.dsl.Node who) {
+    return who instanceof veil.dsl.Node.Sym s && s.name().equals("All");
   }
 
   @Override
@@ -74,7 +80,7 @@ public final class Result extends SimpleLudeme {
       String p = x.out.var();
       String player = Program.atom(x.m.players(), p);
       TreeSet<Integer> nums = new TreeSet<>(List.of(0, 1));
-      if (kind.equals("Draw") || b.text("who").equals("All")) {
+      if (kind.equals("Draw") || isAll(b.get("who"))) {
         Rel r = x.helper("key", Ctx.EMPTY, List.of(List.of(player)), List.of(List.of(p, "0")));
         return new OutcomeGdl.Keys(r, nums);
       }

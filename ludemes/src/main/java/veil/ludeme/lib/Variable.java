@@ -61,6 +61,37 @@ public final class Variable extends SimpleLudeme {
     IntExpr slot = a.compiler().varSlot(name, perPlayer ? a.player("a") : null, a.pos());
     IntExpr value = perPlayer ? a.intExpr("b") : a.intExpr("a");
     veil.dsl.Pos where = a.pos();
+    int[] range = a.compiler().varRange(name);
+    if (range == null) {
+      return change(slot, value, where);
+    }
+    // A declared range: the value written is checked (a rule failure names the effect, the value and the range).
+    int lo = range[0];
+    int hi = range[1];
+    String what = "(" + name() + " \"" + name + "\" …) at " + where + " leaves the range " + lo + ".." + hi + ": ";
+    veil.ludeme.Effect e = change(slot, value, where);
+    if (slot instanceof Ints.Const k) {
+      int i = k.value();
+      return (veil.ludeme.Effect) s -> {
+        e.run(s);
+        int x = s.v[i];
+        if (x < lo || x > hi) {
+          throw new IllegalStateException("rule failure: " + what + x);
+        }
+      };
+    }
+    return (veil.ludeme.Effect) s -> {
+      int i = slot.eval(s);
+      e.run(s);
+      int x = s.v[i];
+      if (x < lo || x > hi) {
+        throw new IllegalStateException("rule failure: " + what + x);
+      }
+    };
+  }
+
+  /** The unchecked (set …) or (add …) of a slot. */
+  private veil.ludeme.Effect change(IntExpr slot, IntExpr value, veil.dsl.Pos where) {
     if (slot instanceof Ints.Const k) {
       int i = k.value();
       if (value instanceof Ints.Const c) {
