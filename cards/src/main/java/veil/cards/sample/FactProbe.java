@@ -120,6 +120,8 @@ final class FactProbe {
         // Only a step that moves no card: swapping the card dealt last changes which cards the hand holds, so a
         // move that plays cards would read the swap as a card missing from the hand.
         learnLastCard(before, o, t, sk, mover, tells, lastPlace);
+      } else if (lastPlace >= 0 && !game.cards.hasCopies()) {
+        learnShownLast(before, o, t, sk, mover, lastPlace, seen);
       }
       move = -1;
       for (int x = 0; x < owner.length; x++) {
@@ -161,23 +163,47 @@ final class FactProbe {
         continue;
       }
       int x = f.where[i];
-      boolean shown = false;
+      boolean implied = false;
       for (int p : seen) {
         int c = Table.perceptCard(p);
-        shown |= c >= 0 && Table.perceptFrom(p) == x && f.holds(i, c);
+        if (c >= 0 && p >>> 28 == Table.PERCEPT_MOVED && Table.perceptFrom(p) == x && f.holds(i, c)
+            && !mayHaveArrived(sk, x, c, f.step[i], t)) {
+          implied = true;
+        }
       }
-      if (!shown) {
-        continue;
-      }
-      boolean received = false;
-      for (int j = sk.stepStart[f.step[i]]; j < sk.stepStart[Math.min(t, sk.steps)] && !received; j++) {
-        received = sk.to[j] == x && sk.from[j] != x;
-      }
-      if (!received) {
+      if (implied) {
         f.remove(i);
         sk.version++;
       }
     }
+  }
+
+  /**
+   * Whether card c may have come into place x by a move of steps [from, to): a move into x of c seen, or a hidden
+   * one whose card no NOT_CARD fact keeps from being c. When not, c shown leaving x at step {@code to} was in x at
+   * the start of step {@code from}.
+   */
+  private static boolean mayHaveArrived(Skeleton sk, int x, int c, int from, int to) {
+    HandFacts f = sk.facts;
+    for (int j = sk.stepStart[from]; j < sk.stepStart[Math.min(to, sk.steps)]; j++) {
+      if (sk.to[j] != x || sk.from[j] == x) {
+        continue;
+      }
+      if (sk.card[j] == c) {
+        return true;
+      }
+      if (sk.card[j] < 0) {
+        boolean excluded = false;
+        for (int k = 0; k < f.count && !excluded; k++) {
+          excluded = f.where[k] == j && (f.kind[k] == HandFacts.NOT_CARD && f.holds(k, c)
+              || f.kind[k] == HandFacts.IS_CARD && !f.holds(k, c));
+        }
+        if (!excluded) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** The told words among a step's percepts. */
@@ -373,6 +399,91 @@ final class FactProbe {
     }
     int x = sk.to[i];
     return owner[x] == mover && (visibleMask[x] & 1 << o) == 0 ? i : -1;
+  }
+
+  /** Swaps cards a and b in s: places, stamps and the last card moved. */
+  private void swap(LudState s, int a, int b) {
+    if (a == b) {
+      return;
+    }
+    int xa = game.table.whereIs(s, a) * words;
+    int xb = game.table.whereIs(s, b) * words;
+    CardSets.remove(s.places, xa, a);
+    CardSets.remove(s.places, xb, b);
+    CardSets.add(s.places, xa, b);
+    CardSets.add(s.places, xb, a);
+    int st = s.v[stampAt + a];
+    s.v[stampAt + a] = s.v[stampAt + b];
+    s.v[stampAt + b] = st;
+    if (s.v[Slot.LAST_CARD] == a) {
+      s.v[Slot.LAST_CARD] = b;
+    } else if (s.v[Slot.LAST_CARD] == b) {
+      s.v[Slot.LAST_CARD] = a;
+    }
+  }
+
+  /** Whether some legal move of the mover in s gives the observer exactly these percepts. */
+  private boolean gives(LudState s, int mover, int o, int[] seen) {
+    game.legalMoves(s, mover, moves);
+    int[] list = moves.toArray();
+    for (int m : list) {
+      if (apply(s, mover, m, o) && percepts.sameAs(o, seen)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * IS_CARD on the card dealt at skeleton move i: the one card the step shows leaving its place (a "caught" fish
+   * shown), when the step is given with that card as the one dealt last but not with it as an older card of the
+   * place (the witness's card dealt last swapped with it, then with an older card of the place instead).
+   */
+  private void learnShownLast(LudState before, int o, int t, Skeleton sk, int mover, int i, int[] seen) {
+    int x = sk.to[i];
+    int xt = x * words;
+    int c = -1;
+    for (int p : seen) {
+      int card = Table.perceptCard(p);
+      if (card >= 0 && p >>> 28 == Table.PERCEPT_MOVED && Table.perceptFrom(p) == x) {
+        if (c >= 0 && c != card) {
+          return; // several cards shown: not this form
+        }
+        c = card;
+      }
+    }
+    if (c < 0 || !CardSets.has(unseen, 0, c)) {
+      return;
+    }
+    int c0 = -1;
+    int older = -1;
+    for (int d = CardSets.first(before.places, xt, words); d >= 0; d = CardSets.next(before.places, xt, words, d)) {
+      if (c0 < 0 || before.v[stampAt + d] > before.v[stampAt + c0]) {
+        c0 = d;
+      }
+    }
+    for (int d = CardSets.first(before.places, xt, words); d >= 0; d = CardSets.next(before.places, xt, words, d)) {
+      if (d != c0 && d != c) {
+        older = d;
+        break;
+      }
+    }
+    if (c0 < 0 || older < 0) {
+      return;
+    }
+    probe.copyFrom(before);
+    swap(probe, c0, c);
+    if (!gives(probe, mover, o, seen)) {
+      return;
+    }
+    probe.copyFrom(before);
+    swap(probe, older, c);
+    if (gives(probe, mover, o, seen)) {
+      return;
+    }
+    Arrays.fill(none, 0);
+    CardSets.add(none, 0, c);
+    sk.addFact(t, HandFacts.IS_CARD, i, none);
   }
 
   /**

@@ -10,7 +10,9 @@ import java.util.Arrays;
  *       answer that moved every card of a rank, the hand held no other);
  *   <li>{@link #SOME}: place x held at least one card of a set (an ask names a rank its asker must hold);
  *   <li>{@link #NOT_CARD}: the card a hidden move of an earlier step moved is not in a set (the card drawn on a "go
- *       fish" was not of the rank asked: the asker said "missed").
+ *       fish" was not of the rank asked: the asker said "missed");
+ *   <li>{@link #IS_CARD}: the card a hidden move of an earlier step moved is the one card of the set (the fish
+ *       shown on a "caught" is the card just drawn, not an older card of the hand).
  * </ul>
  * A NONE and a NOT_CARD narrow the allowed cards of tokens, as voids do ({@link TokenWalk}); a SOME is a
  * disjunction over the tokens in the place then, which the walk records ({@link #tokens}) and the sampler checks
@@ -23,6 +25,8 @@ final class HandFacts {
   static final byte NONE = 0;
   static final byte SOME = 1;
   static final byte NOT_CARD = 2;
+  /** The card a hidden move of an earlier step moved is the one card of the set (a "caught" fish shown). */
+  static final byte IS_CARD = 3;
 
   /** Mutation switch for tests only: false leaves out the 1 / designations weight (a biased sampler). */
   static volatile boolean weighDesignations = true;

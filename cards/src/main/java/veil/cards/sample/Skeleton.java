@@ -149,7 +149,7 @@ final class Skeleton {
   int dropContradicted(int step, veil.ludeme.LudState before) {
     int dropped = 0;
     for (int i = facts.firstAt(step); i < facts.count && facts.step[i] == step; ) {
-      if (facts.kind[i] == HandFacts.NOT_CARD) {
+      if (facts.kind[i] == HandFacts.NOT_CARD || facts.kind[i] == HandFacts.IS_CARD) {
         i++;
         continue;
       }
@@ -164,6 +164,54 @@ final class Skeleton {
       }
     }
     return dropped;
+  }
+
+  /**
+   * Narrows each SOME fact's cards to those the later steps leave possible: a card whose first face-up move after
+   * the fact's step leaves (or shows it in) another place than the fact's, with no hidden move out of the fact's
+   * place before it, was not in that place at the fact's step (it could only have left it by a move the observer
+   * sees). A hidden move whose card an IS_CARD fact names counts as that card's move. Without this, a draw designates such a card and the walk fails where it is seen. Exact: only cards no
+   * consistent history puts there are removed. Only without identical copies (a percept names a face, not a copy).
+   */
+  void narrowSomeFacts() {
+    for (int i = 0; i < facts.count; i++) {
+      if (facts.kind[i] != HandFacts.SOME || facts.step[i] >= steps) {
+        continue;
+      }
+      int x = facts.where[i];
+      int fm = i * words;
+      boolean hiddenOut = false;
+      boolean changed = false;
+      long[] decided = new long[words];
+      for (int j = stepStart[facts.step[i]]; j < moveCount && !hiddenOut; j++) {
+        int c = card[j] >= 0 ? card[j] : cardOfMove(j);
+        if (c < 0) {
+          hiddenOut = from[j] == x && to[j] != x;
+          continue;
+        }
+        if (CardSets.has(decided, 0, c) || !CardSets.has(facts.mask, fm, c)) {
+          continue;
+        }
+        CardSets.add(decided, 0, c);
+        if (from[j] != x) {
+          CardSets.remove(facts.mask, fm, c);
+          changed = true;
+        }
+      }
+      if (changed) {
+        version++;
+      }
+    }
+  }
+
+  /** The card an IS_CARD fact gives hidden move j, else -1. */
+  private int cardOfMove(int j) {
+    for (int k = 0; k < facts.count; k++) {
+      if (facts.kind[k] == HandFacts.IS_CARD && facts.where[k] == j) {
+        return CardSets.first(facts.mask, k * words, words);
+      }
+    }
+    return -1;
   }
 
   int voidPlace(int step) {

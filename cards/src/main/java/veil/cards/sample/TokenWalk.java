@@ -223,7 +223,9 @@ final class TokenWalk {
       cachePristinePrefix(sk, steps);
     }
     restore(prefix);
-    System.arraycopy(prefixFactTokens, 0, sk.facts.tokens, 0, prefixFactTokens.length);
+    if (prefixFactTokens.length > 0) {
+      System.arraycopy(prefixFactTokens, 0, sk.facts.tokens, 0, prefixFactTokens.length);
+    }
     return walk(sk, prefixSteps, steps, rng, false) == steps && finish(sk, steps, null, null, 0, rng);
   }
 
@@ -249,12 +251,14 @@ final class TokenWalk {
     if (moveToken.length < sk.moveCount) {
       moveToken = java.util.Arrays.copyOf(moveToken, Math.max(sk.moveCount, moveToken.length * 2));
     }
-    factCursor = sk.facts.firstAt(from);
+    // Facts (asks) only where the skeleton has some: a game without told words pays nothing here.
+    boolean facts = sk.facts.count > 0;
+    factCursor = facts ? sk.facts.firstAt(from) : 0;
     for (int t = from; t < to; t++) {
-      if (pristineOnly && sk.facts.someAt(t)) {
+      if (facts && pristineOnly && sk.facts.someAt(t)) {
         return t; // a SOME fact designates a token: a choice
       }
-      if (!applyVoid(sk, t) || !applyFacts(sk, t, rng)) {
+      if (!applyVoid(sk, t) || facts && !applyFacts(sk, t, rng)) {
         return t;
       }
       for (int i = sk.stepStart[t]; i < sk.stepStart[t + 1]; i++) {
@@ -356,8 +360,9 @@ final class TokenWalk {
   /** After the walk: the void recorded for step {@code steps} and the extra pins (see {@link #run}). */
   private boolean finish(Skeleton sk, int steps, int[] pinCards, long[] pinPlaces, int pinCount,
       SplittableRandom rng) {
-    factCursor = sk.facts.firstAt(steps);
-    if (!applyVoid(sk, steps) || !applyFacts(sk, steps, rng)) {
+    boolean facts = sk.facts.count > 0;
+    factCursor = facts ? sk.facts.firstAt(steps) : 0;
+    if (!applyVoid(sk, steps) || facts && !applyFacts(sk, steps, rng)) {
       return false;
     }
     for (int i = 0; i < pinCount; i++) {
@@ -399,6 +404,10 @@ final class TokenWalk {
           if (!narrow(t, f.mask, i * words)) {
             return false;
           }
+        }
+      } else if (f.kind[i] == HandFacts.IS_CARD) {
+        if (!pinTo(moveToken[f.where[i]], CardSets.first(f.mask, i * words, words))) {
+          return false;
         }
       } else if (!narrow(moveToken[f.where[i]], f.mask, i * words)) {
         return false;
@@ -460,6 +469,18 @@ final class TokenWalk {
       }
     }
     throw new IllegalStateException("designation out of range");
+  }
+
+  /** Pins token t to card c (an IS_CARD fact); false when it cannot be c. */
+  private boolean pinTo(int t, int c) {
+    if (pinnedCard[t] >= 0) {
+      return pinnedCard[t] == c;
+    }
+    if (CardSets.has(known, 0, c) || !CardSets.has(allowed, t * words, c)) {
+      return false;
+    }
+    pin(t, c);
+    return true;
   }
 
   /** How many cards of the set (words longs from fm of mask) token t may be, of those not known. */

@@ -180,7 +180,7 @@ final class Worker {
         stats.walkFailures.increment();
         continue;
       }
-      if (!skeleton.facts.someHold(steps, cardOfToken)) {
+      if (skeleton.facts.count > 0 && !skeleton.facts.someHold(steps, cardOfToken)) {
         // A SOME fact fails: the whole draw again (walk included, so the draw stays uniform), not counted as a
         // replay.
         stats.someRejected.increment();
@@ -600,6 +600,9 @@ final class Worker {
           return false;
         }
       }
+      if (faces == null && skeleton.facts.count > 0) {
+        skeleton.narrowSomeFacts();
+      }
       basisCopy = obs.copy();
     }
     basis = obs;
@@ -640,7 +643,7 @@ final class Worker {
   private boolean advance(Observation obs) {
     int t = done;
     int o = obs.role();
-    facts.learn(witness, obs, t, skeleton);
+    facts.learn(witness, obs, t, skeleton); // a scan of the step's percepts unless it tells a word
     for (int redraw = 0; redraw <= WITNESS_REDRAWS; redraw++) {
       if (extendWitness(obs, t)) {
         if (!skeleton.probed(t)) {
