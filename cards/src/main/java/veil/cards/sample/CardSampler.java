@@ -223,13 +223,15 @@ public final class CardSampler implements Determinizer {
     public final LongAdder witnessRedraws = new LongAdder();
     /** Probed voids dropped because a witness contradicted them. */
     public final LongAdder droppedProbes = new LongAdder();
+    /** Draws whose tokens failed a SOME fact (a hand that held at least one card of a set), redrawn before replay. */
+    public final LongAdder someRejected = new LongAdder();
 
     @Override
     public String toString() {
       return "samples=" + samples + " failures=" + failures + " replays=" + replays + " rejected=" + rejected
           + " structureMismatches=" + structureMismatches + " walkFailures=" + walkFailures + " ambiguous="
           + ambiguous + " analysisFailures=" + analysisFailures + " analyses=" + analyses + " witnessRedraws="
-          + witnessRedraws + " droppedProbes=" + droppedProbes;
+          + witnessRedraws + " droppedProbes=" + droppedProbes + " someRejected=" + someRejected;
     }
   }
 }

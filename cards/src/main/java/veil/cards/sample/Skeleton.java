@@ -36,11 +36,14 @@ final class Skeleton {
   boolean[] probed = new boolean[64];
   /** Counts changes to the steps or voids, so that a walk cached for this skeleton knows when it is stale. */
   int version;
+  /** What else the rules revealed about hidden places (asks: a hand held none, or some, of a rank). */
+  final HandFacts facts;
 
   Skeleton(int observer, int words) {
     this.observer = observer;
     this.words = words;
     this.voidMask = new long[64 * words];
+    this.facts = new HandFacts(words);
     Arrays.fill(voidPlace, -1);
   }
 
@@ -129,6 +132,86 @@ final class Skeleton {
       voidMask[step * words + w] = mask == null ? 0 : mask[w];
     }
     version++;
+  }
+
+  /** Records a fact ({@link HandFacts}; its cards {@link #words} longs from 0) unless it is held or empty. */
+  void addFact(int step, byte kind, int where, long[] mask) {
+    if (!CardSets.isEmpty(mask, 0, words) && !facts.has(step, kind, where, mask, 0)) {
+      facts.add(step, kind, where, mask, 0);
+      version++;
+    }
+  }
+
+  /**
+   * Drops the NONE and SOME facts of a step that a witness matching it contradicts (it held such a card, or none);
+   * returns how many.
+   */
+  int dropContradicted(int step, veil.ludeme.LudState before) {
+    int dropped = 0;
+    for (int i = facts.firstAt(step); i < facts.count && facts.step[i] == step; ) {
+      if (facts.kind[i] == HandFacts.NOT_CARD || facts.kind[i] == HandFacts.IS_CARD) {
+        i++;
+        continue;
+      }
+      boolean in = CardSets.intersects(before.places, facts.where[i] * words, facts.mask, i * words, words);
+      boolean wrong = facts.kind[i] == HandFacts.NONE ? in : facts.kind[i] == HandFacts.SOME && !in;
+      if (wrong) {
+        facts.remove(i);
+        version++;
+        dropped++;
+      } else {
+        i++;
+      }
+    }
+    return dropped;
+  }
+
+  /**
+   * Narrows each SOME fact's cards to those the later steps leave possible: a card whose first face-up move after
+   * the fact's step leaves (or shows it in) another place than the fact's, with no hidden move out of the fact's
+   * place before it, was not in that place at the fact's step (it could only have left it by a move the observer
+   * sees). A hidden move whose card an IS_CARD fact names counts as that card's move. Without this, a draw designates such a card and the walk fails where it is seen. Exact: only cards no
+   * consistent history puts there are removed. Only without identical copies (a percept names a face, not a copy).
+   */
+  void narrowSomeFacts() {
+    for (int i = 0; i < facts.count; i++) {
+      if (facts.kind[i] != HandFacts.SOME || facts.step[i] >= steps) {
+        continue;
+      }
+      int x = facts.where[i];
+      int fm = i * words;
+      boolean hiddenOut = false;
+      boolean changed = false;
+      long[] decided = new long[words];
+      for (int j = stepStart[facts.step[i]]; j < moveCount && !hiddenOut; j++) {
+        int c = card[j] >= 0 ? card[j] : cardOfMove(j);
+        if (c < 0) {
+          hiddenOut = from[j] == x && to[j] != x;
+          continue;
+        }
+        if (CardSets.has(decided, 0, c) || !CardSets.has(facts.mask, fm, c)) {
+          continue;
+        }
+        CardSets.add(decided, 0, c);
+        if (from[j] != x) {
+          CardSets.remove(facts.mask, fm, c);
+          changed = true;
+        }
+      }
+      if (changed) {
+        version++;
+      }
+    }
+  }
+
+  /** The card an IS_CARD fact gives hidden move j, else -1. */
+  private int cardOfMove(int j) {
+    for (int k = 0; k < facts.count; k++) {
+      if (facts.kind[k] == HandFacts.IS_CARD && facts.where[k] == j) {
+        return CardSets.first(facts.mask, k * words, words);
+      }
+    }
+    return -1;
   }
 
   int voidPlace(int step) {

@@ -108,6 +108,7 @@ final class TokenWalk {
 
   /** Copies a snapshot back rather than rebuilding its arrays token by token. */
   private void restore(Snapshot p) {
+    java.util.Arrays.fill(designated, 0); // neither the start nor a pristine prefix designates (it stops at a SOME)
     System.arraycopy(p.known(), 0, known, 0, words);
     System.arraycopy(p.modified(), 0, modified, 0, words);
     System.arraycopy(p.moved(), 0, moved, 0, words);
@@ -152,6 +153,7 @@ final class TokenWalk {
     modified = new long[words];
     moved = new long[words];
     key = new long[words];
+    designated = new long[words];
     face = new int[cards];
     copied = new boolean[cards];
     for (int c = 0; c < cards; c++) {
@@ -221,6 +223,9 @@ final class TokenWalk {
       cachePristinePrefix(sk, steps);
     }
     restore(prefix);
+    if (prefixFactTokens.length > 0) {
+      System.arraycopy(prefixFactTokens, 0, sk.facts.tokens, 0, prefixFactTokens.length);
+    }
     return walk(sk, prefixSteps, steps, rng, false) == steps && finish(sk, steps, null, null, 0, rng);
   }
 
@@ -232,6 +237,7 @@ final class TokenWalk {
     walk(sk, 0, p, null, true);
     prefixSteps = p;
     prefix = save(sk.stepStart[p]);
+    prefixFactTokens = java.util.Arrays.copyOf(sk.facts.tokens, sk.facts.firstAt(p) * words);
     cachedSkeleton = sk;
     cachedVersion = sk.version;
     cachedSteps = steps;
@@ -245,8 +251,14 @@ final class TokenWalk {
     if (moveToken.length < sk.moveCount) {
       moveToken = java.util.Arrays.copyOf(moveToken, Math.max(sk.moveCount, moveToken.length * 2));
     }
+    // Facts (asks) only where the skeleton has some: a game without told words pays nothing here.
+    boolean facts = sk.facts.count > 0;
+    factCursor = facts ? sk.facts.firstAt(from) : 0;
     for (int t = from; t < to; t++) {
-      if (!applyVoid(sk, t)) {
+      if (facts && pristineOnly && sk.facts.someAt(t)) {
+        return t; // a SOME fact designates a token: a choice
+      }
+      if (!applyVoid(sk, t) || facts && !applyFacts(sk, t, rng)) {
         return t;
       }
       for (int i = sk.stepStart[t]; i < sk.stepStart[t + 1]; i++) {
@@ -348,7 +360,9 @@ final class TokenWalk {
   /** After the walk: the void recorded for step {@code steps} and the extra pins (see {@link #run}). */
   private boolean finish(Skeleton sk, int steps, int[] pinCards, long[] pinPlaces, int pinCount,
       SplittableRandom rng) {
-    if (!applyVoid(sk, steps)) {
+    boolean facts = sk.facts.count > 0;
+    factCursor = facts ? sk.facts.firstAt(steps) : 0;
+    if (!applyVoid(sk, steps) || facts && !applyFacts(sk, steps, rng)) {
       return false;
     }
     for (int i = 0; i < pinCount; i++) {
@@ -361,6 +375,142 @@ final class TokenWalk {
       }
     }
     return true;
+  }
+
+  /** The SOME facts' token sets of the pristine prefix (the walk after it restores them with the prefix). */
+  private long[] prefixFactTokens = new long[0];
+  /** The next fact of the skeleton's {@link HandFacts} to apply. */
+  private int factCursor;
+
+  /**
+   * Applies the facts held at the start of {@code step} ({@link HandFacts}): NONE narrows the tokens of its place as
+   * a void does, NOT_CARD the token an earlier move took, and SOME records the tokens of its place (checked once
+   * every token has its card). False when one cannot hold whatever the cards.
+   */
+  private boolean applyFacts(Skeleton sk, int step, SplittableRandom rng) {
+    HandFacts f = sk.facts;
+    for (; factCursor < f.count && f.step[factCursor] <= step; factCursor++) {
+      int i = factCursor;
+      if (f.step[i] < step) {
+        continue;
+      }
+      if (f.kind[i] == HandFacts.SOME) {
+        if (!designate(f, i, rng)) {
+          return false;
+        }
+      } else if (f.kind[i] == HandFacts.NONE) {
+        int at = f.where[i] * words;
+        for (int t = CardSets.first(tokensAt, at, words); t >= 0; t = CardSets.next(tokensAt, at, words, t)) {
+          if (!narrow(t, f.mask, i * words)) {
+            return false;
+          }
+        }
+      } else if (f.kind[i] == HandFacts.IS_CARD) {
+        if (!pinTo(moveToken[f.where[i]], CardSets.first(f.mask, i * words, words))) {
+          return false;
+        }
+      } else if (!narrow(moveToken[f.where[i]], f.mask, i * words)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Tokens pinned by a SOME fact's designation rather than by what the observer saw ({@code words} longs). */
+  private final long[] designated;
+
+  /**
+   * A SOME fact at its step: holds when a token pinned by what the observer saw holds a card of its set; otherwise
+   * one (token, card) pair that makes it hold is drawn uniformly among the tokens there not so pinned (a token a
+   * designation pinned already counts with its card) and pinned. A history is reached by as many designations as
+   * it has candidate tokens holding such a card, so the sampler divides its weight by that number ({@link
+   * HandFacts#logDesignations}); the choice's count enters {@link #logChoices} like a reveal's. False when no token
+   * can hold such a card.
+   */
+  private boolean designate(HandFacts f, int i, SplittableRandom rng) {
+    int fm = i * words;
+    int at = f.where[i] * words;
+    System.arraycopy(tokensAt, at, f.tokens, fm, words);
+    java.util.Arrays.fill(f.open, fm, fm + words, 0);
+    int pairs = 0;
+    for (int t = CardSets.first(tokensAt, at, words); t >= 0; t = CardSets.next(tokensAt, at, words, t)) {
+      boolean byDesignation = CardSets.has(designated, 0, t);
+      if (pinnedCard[t] >= 0 && !byDesignation) {
+        if (f.holds(i, pinnedCard[t])) {
+          java.util.Arrays.fill(f.open, fm, fm + words, 0); // seen: holds whatever else is drawn
+          return true;
+        }
+        continue;
+      }
+      CardSets.add(f.open, fm, t);
+      pairs += pinnedCard[t] >= 0 ? (f.holds(i, pinnedCard[t]) ? 1 : 0) : pairsOf(t, f.mask, fm);
+    }
+    if (pairs == 0 || rng == null) {
+      return false;
+    }
+    int k = pick(rng, pairs);
+    logChoices += Math.log(pairs);
+    mixed = true;
+    for (int t = CardSets.first(f.open, fm, words); t >= 0; t = CardSets.next(f.open, fm, words, t)) {
+      if (pinnedCard[t] >= 0) {
+        if (f.holds(i, pinnedCard[t]) && k-- == 0) {
+          return true; // designated before, with a card of this set
+        }
+        continue;
+      }
+      for (int w = 0; w < words; w++) {
+        for (long c = allowed[t * words + w] & f.mask[fm + w] & ~known[w]; c != 0; c &= c - 1) {
+          if (k-- == 0) {
+            pin(t, w << 6 | Long.numberOfTrailingZeros(c));
+            CardSets.add(designated, 0, t);
+            return true;
+          }
+        }
+      }
+    }
+    throw new IllegalStateException("designation out of range");
+  }
+
+  /** Pins token t to card c (an IS_CARD fact); false when it cannot be c. */
+  private boolean pinTo(int t, int c) {
+    if (pinnedCard[t] >= 0) {
+      return pinnedCard[t] == c;
+    }
+    if (CardSets.has(known, 0, c) || !CardSets.has(allowed, t * words, c)) {
+      return false;
+    }
+    pin(t, c);
+    return true;
+  }
+
+  /** How many cards of the set (words longs from fm of mask) token t may be, of those not known. */
+  private int pairsOf(int t, long[] mask, int fm) {
+    int n = 0;
+    for (int w = 0; w < words; w++) {
+      n += Long.bitCount(allowed[t * words + w] & mask[fm + w] & ~known[w]);
+    }
+    return n;
+  }
+
+  /**
+   * Removes the cards of a set (words longs from fm of f) from token t's allowed cards; false when it is pinned to
+   * such a card or no card is left to it.
+   */
+  private boolean narrow(int t, long[] f, int fm) {
+    if (pinnedCard[t] >= 0) {
+      return !CardSets.has(f, fm, pinnedCard[t]);
+    }
+    if (!CardSets.intersects(allowed, t * words, f, fm, words)) {
+      return true;
+    }
+    boolean left = false;
+    for (int w = 0; w < words; w++) {
+      long a = allowed[t * words + w] & ~f[fm + w];
+      allowed[t * words + w] = a;
+      left |= (a & ~known[w]) != 0;
+    }
+    CardSets.add(modified, 0, t);
+    return left;
   }
 
   private boolean applyVoid(Skeleton sk, int step) {

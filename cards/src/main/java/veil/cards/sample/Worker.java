@@ -36,6 +36,8 @@ final class Worker {
   private final JointOdometer.Test witnessExtends = this::extendsWitness;
   /** Draws (each a full replay) allowed per sample. */
   private static final int MAX_ATTEMPTS = 2000;
+  /** Draws whose tokens fail a SOME fact ({@link HandFacts}) allowed per sample: no replay, so cheap. */
+  private static final int MAX_SOME_REJECTIONS = 100_000;
 
   private final CompiledGame game;
   private final CardSampler.Stats stats;
@@ -54,6 +56,7 @@ final class Worker {
 
   final HistoryBuilder builder;
   private final RuleProbe probe;
+  private final FactProbe facts;
   private final UniformAssignment assignment = new UniformAssignment();
   private TokenWalk walk;
 
@@ -131,6 +134,7 @@ final class Worker {
     this.ordered = OrderedPlaces.of(game);
     this.builder = new HistoryBuilder(game);
     this.probe = new RuleProbe(game);
+    this.facts = new FactProbe(game);
     this.cardOfToken = new int[cards];
     this.classOfToken = new int[cards];
     this.classOfCard = new int[cards];
@@ -161,6 +165,7 @@ final class Worker {
       return false;
     }
     walk.weighted = weightedDraws;
+    int someRejections = 0;
     for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       stats.replays.increment();
       if (!walk.runForDraw(skeleton, steps, rng)) {
@@ -175,10 +180,19 @@ final class Worker {
         stats.walkFailures.increment();
         continue;
       }
+      if (skeleton.facts.count > 0 && !skeleton.facts.someHold(steps, cardOfToken)) {
+        // A SOME fact fails: the whole draw again (walk included, so the draw stays uniform), not counted as a
+        // replay.
+        stats.someRejected.increment();
+        if (++someRejections < MAX_SOME_REJECTIONS) {
+          attempt--;
+        }
+        continue;
+      }
       if (weightedDraws) {
         // Drawn with probability 1 / (choices x bijections); accepted in proportion to that product, every history
         // consistent with the walk is equally likely.
-        double logW = walk.logChoices + logBijections;
+        double logW = walk.logChoices + logBijections - skeleton.facts.logDesignations(steps, cardOfToken);
         if (Double.isNaN(logW) || logW > logBound + 1e-9) {
           stats.ambiguous.increment();
           return false; // the bound is not one: decline rather than bias
@@ -232,6 +246,9 @@ final class Worker {
         if (walk.runForDraw(skeleton, steps, rng) && !walk.ambiguous && assignTokens(rng)) {
           weightedDraws = walk.mixed;
           logBound = walk.logChoices + logBijections;
+          if (weightedDraws && skeleton.facts.someAt(-1, steps)) {
+            logBound = DesignationBound.raise(this, logBound, steps, rng);
+          }
           boundSkeleton = skeleton;
           boundVersion = skeleton.version;
           boundSteps = steps;
@@ -242,6 +259,23 @@ final class Worker {
     } finally {
       walk.greedy = false;
       walk.weighted = false;
+    }
+  }
+
+  /**
+   * One weighted draw's log weight (log of walk choices times bijections, over the designations of SOME facts), or
+   * NaN when the walk or assignment fails; for {@link DesignationBound}.
+   */
+  double logWeightOfADraw(int steps, SplittableRandom rng) {
+    boolean greedy = walk.greedy;
+    walk.greedy = false;
+    try {
+      if (!walk.runForDraw(skeleton, steps, rng) || walk.ambiguous || !assignTokens(rng)) {
+        return Double.NaN;
+      }
+      return walk.logChoices + logBijections - skeleton.facts.logDesignations(steps, cardOfToken);
+    } finally {
+      walk.greedy = greedy;
     }
   }
 
@@ -566,6 +600,9 @@ final class Worker {
           return false;
         }
       }
+      if (faces == null && skeleton.facts.count > 0) {
+        skeleton.narrowSomeFacts();
+      }
       basisCopy = obs.copy();
     }
     basis = obs;
@@ -606,11 +643,13 @@ final class Worker {
   private boolean advance(Observation obs) {
     int t = done;
     int o = obs.role();
+    facts.learn(witness, obs, t, skeleton); // a scan of the step's percepts unless it tells a word
     for (int redraw = 0; redraw <= WITNESS_REDRAWS; redraw++) {
       if (extendWitness(obs, t)) {
         if (!skeleton.probed(t)) {
           probeMatched(obs, t);
         }
+        stats.droppedProbes.add(skeleton.dropContradicted(t, witness));
         int[] raw = new int[percepts.size(o)];
         for (int i = 0; i < raw.length; i++) {
           raw[i] = percepts.get(o, i);
@@ -629,9 +668,21 @@ final class Worker {
       if (pinsHold && skeleton.voidPlace(t) < 0) {
         probeUnmatched(obs, t);
       }
-      if (walk.run(skeleton, t, pinCards, pinPlaces, pinCount, analysisRng) && assignTokens(analysisRng)
-          && builder.replay(skeleton, obs, t, walk.moveToken, cardOfToken, null)) {
+      if (redrawTokens(t) && builder.replay(skeleton, obs, t, walk.moveToken, cardOfToken, null)) {
         witness.copyFrom(builder.state);
+      }
+    }
+    return false;
+  }
+
+  /** A witness's tokens for steps [0, t) and the facts of step t, SOME facts included (drawn again until they hold). */
+  private boolean redrawTokens(int t) {
+    for (int i = 0; i < 200; i++) {
+      if (!walk.run(skeleton, t, pinCards, pinPlaces, pinCount, analysisRng) || !assignTokens(analysisRng)) {
+        return false;
+      }
+      if (skeleton.facts.someHold(t, cardOfToken)) {
+        return true;
       }
     }
     return false;

@@ -1,0 +1,141 @@
+package veil.cards.sample;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import veil.ludeme.CompiledGame;
+import veil.ludeme.LudState;
+import veil.model.Observation;
+
+/**
+ * Asks on the card sampler: the bundled Go Fish rules on a deck of eight cards (two ranks), two players, two cards
+ * each. An ask tells that the asker holds the rank (a SOME fact), "go fish" that the hand asked holds none (NONE),
+ * "missed" that the card drawn is not of the rank (NOT_CARD). Every sample must replay (the sampler's own check)
+ * and the placements drawn must fit the exact posterior, enumerated over every history.
+ */
+class GoFishSamplingTest {
+  static CompiledGame tiny() throws IOException {
+    String text = Files.readString(Play.LUD.resolve("go-fish.lud"))
+        .replace("(players 4)", "(players 2)")
+        .replace("(deck \"Deck\")", "(deck \"Deck\" suits:{Clubs Diamonds Hearts Spades} ranks:{2 3})")
+        .replace("deal 5", "deal 2");
+    return Play.compile("tiny-go-fish", text);
+  }
+
+  /** Observations of random tiny games after which the observer holds a SOME fact and a NONE or NOT_CARD fact. */
+  static List<Observation> askedObservations(CompiledGame g, int wanted) {
+    List<Observation> out = new ArrayList<>();
+    SplittableRandom rng = new SplittableRandom(3);
+    for (int game = 0; game < 400 && out.size() < wanted; game++) {
+      Play.Game play = new Play.Game(g);
+      int stop = 10 + game % 9;
+      while (play.steps() < stop && !play.over()) {
+        play.step(rng);
+      }
+      for (int p = 0; p < g.players && out.size() < wanted; p++) {
+        Observation obs = play.observations[p];
+        Worker w = new Worker(g, new CardSampler.Stats());
+        if (!w.prepare(obs)) {
+          continue;
+        }
+        HandFacts f = w.skeleton().facts;
+        boolean some = false;
+        boolean other = false;
+        for (int i = 0; i < f.count; i++) {
+          some |= f.kind[i] == HandFacts.SOME;
+          other |= f.kind[i] != HandFacts.SOME;
+        }
+        if (some && other) {
+          out.add(obs.copy());
+        }
+      }
+    }
+    return out;
+  }
+
+  private static List<Long> placements(LudState s) {
+    List<Long> out = new ArrayList<>();
+    for (long m : s.places) {
+      out.add(m);
+    }
+    return out;
+  }
+
+  /** Chi-square of the sampler's placements against the exact posterior's, and its critical value. */
+  static double[] fit(CompiledGame g, Observation obs, long seed) {
+    Map<List<Long>, Double> posterior = new HashMap<>();
+    Posterior.enumerate(g, obs).forEach((s, w) -> posterior.merge(placements(s), w[0], Double::sum));
+    int n = 300 * posterior.size();
+    CardSampler sampler = new CardSampler(g);
+    SplittableRandom rng = new SplittableRandom(seed);
+    Map<List<Long>, Integer> counts = new HashMap<>();
+    for (int i = 0; i < n; i++) {
+      int[][] history = sampler.sampleHistory(obs, rng);
+      if (history == null) {
+        StringBuilder sb = new StringBuilder();
+        for (int t = 0; t < obs.length(); t++) {
+          sb.append("\n  ").append(t).append(": ").append(g.moveText(obs.role(), obs.move(t)));
+          for (int q : obs.percepts(t)) {
+            sb.append(" [").append(g.perceptText(obs.role(), q)).append("]");
+          }
+        }
+        throw new AssertionError("p" + (obs.role() + 1) + ": no sample, " + sampler.stats() + sb);
+      }
+      LudState s = Play.replayChecked(g, history, obs);
+      counts.merge(placements(s), 1, Integer::sum);
+    }
+    assertThat(posterior.keySet()).containsAll(counts.keySet());
+    double chi = 0;
+    for (Map.Entry<List<Long>, Double> e : posterior.entrySet()) {
+      double expected = e.getValue() * n;
+      double d = counts.getOrDefault(e.getKey(), 0) - expected;
+      chi += d * d / expected;
+    }
+    return new double[] {chi, Posterior.critical(Math.max(1, posterior.size() - 1)), posterior.size()};
+  }
+
+  @Test
+  void asksAreSampledAsTheExactPosterior() throws IOException {
+    CompiledGame g = tiny();
+    assertThat(CardSampler.unsupported(g)).isNull();
+    List<Observation> asked = askedObservations(g, 8);
+    assertThat(asked).hasSizeGreaterThanOrEqualTo(8);
+    int tested = 0;
+    for (Observation obs : asked) {
+      double[] r = fit(g, obs, obs.length());
+      System.out.printf("tiny go fish, p%d step %d: %d placements, chi-square %.1f (critical %.1f)%n",
+          obs.role() + 1, obs.length(), (int) r[2], r[0], r[1]);
+      if (r[2] >= 2) {
+        assertThat(r[0]).isLessThan(r[1]);
+        tested++;
+      }
+    }
+    assertThat(tested).isGreaterThanOrEqualTo(6);
+  }
+
+  @Test
+  void withoutTheDesignationWeightTheTestFails() throws IOException {
+    // The mutation: a SOME fact's designated token drawn without dividing by the designations that reach a history
+    // (hands holding two cards of the rank asked are drawn too often). The chi-square test must see it.
+    CompiledGame g = tiny();
+    List<Observation> asked = askedObservations(g, 8);
+    HandFacts.weighDesignations = false;
+    try {
+      boolean failed = false;
+      for (Observation obs : asked) {
+        double[] r = fit(g, obs, obs.length());
+        failed |= r[0] >= r[1];
+      }
+      assertThat(failed).as("some observation's chi-square exceeds its critical value").isTrue();
+    } finally {
+      HandFacts.weighDesignations = true;
+    }
+  }
+}
