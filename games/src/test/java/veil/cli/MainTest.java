@@ -56,9 +56,7 @@ class MainTest {
         + "trial-scopa            2  Scopa: capture by value or by a sum of two, sweeps, primiera; declared variable "
         + "ranges; newcomer trial\n"
         + "mini-match             2  A match of small trick deals: totals carried over, cards gathered and dealt "
-        + "again, the dealer rotating\n"
-        + "trial-knockout-whist   3  Knock-Out Whist (to the first knock-out): won piles gathered back into the deck "
-        + "and dealt again each round; newcomer trial\n");
+        + "again, the dealer rotating\n");
   }
 
   @Test
