@@ -73,6 +73,20 @@ final class TokenWalk {
   private final boolean[] copied;
   /** Scratch: the key of the first candidate of a choice. */
   private final long[] key;
+  /** Scratch of {@link #forgetPins}: the cards whose pins it drops. */
+  private final long[] freed;
+  /**
+   * The pins dropped so far ({@link #forgetPins}), one record each: before which skeleton move, the tokens of the
+   * place then ({@code words} longs each), and each token's card before (the card it was pinned to, else -1;
+   * {@code cards} ints each).
+   */
+  private int forgets;
+  private int[] forgetMove = new int[4];
+  private long[] forgetSet;
+  private int[] forgetCard;
+  /** Scratch of {@link #cardsOfMoves}. */
+  private final int[] eraCard;
+  private final int[] eraRest;
 
   /**
    * Tokens whose allowed set may differ from the one they started with (pinned, or narrowed by a void). The
@@ -98,12 +112,13 @@ final class TokenWalk {
   /** The walk's whole position, to be restored many times. */
   private record Snapshot(long[] known, long[] modified, long[] moved, boolean ambiguous, long[] tokensAt, int[] pos,
       long[] allowed, int[] pinnedCard, int[] tokenOf, int[] moveToken, int[] stamp, int clock, boolean mixed,
-      double logChoices) {}
+      double logChoices, int forgets, int[] forgetMove, long[] forgetSet, int[] forgetCard) {}
 
   private Snapshot save(int moves) {
     return new Snapshot(known.clone(), modified.clone(), moved.clone(), ambiguous, tokensAt.clone(), pos.clone(),
         allowed.clone(), pinnedCard.clone(), tokenOf.clone(), java.util.Arrays.copyOf(moveToken, moves),
-        stamp.clone(), clock, mixed, logChoices);
+        stamp.clone(), clock, mixed, logChoices, forgets, java.util.Arrays.copyOf(forgetMove, forgets),
+        java.util.Arrays.copyOf(forgetSet, forgets * words), java.util.Arrays.copyOf(forgetCard, forgets * cards));
   }
 
   /** Copies a snapshot back rather than rebuilding its arrays token by token. */
@@ -123,6 +138,10 @@ final class TokenWalk {
     clock = p.clock();
     mixed = p.mixed();
     logChoices = p.logChoices();
+    forgets = p.forgets();
+    System.arraycopy(p.forgetMove(), 0, forgetMove, 0, p.forgetMove().length);
+    System.arraycopy(p.forgetSet(), 0, forgetSet, 0, p.forgetSet().length);
+    System.arraycopy(p.forgetCard(), 0, forgetCard, 0, p.forgetCard().length);
   }
 
   /**
@@ -154,6 +173,11 @@ final class TokenWalk {
     moved = new long[words];
     key = new long[words];
     designated = new long[words];
+    freed = new long[words];
+    forgetSet = new long[4 * words];
+    forgetCard = new int[4 * cards];
+    eraCard = new int[cards];
+    eraRest = new int[cards];
     face = new int[cards];
     copied = new boolean[cards];
     for (int c = 0; c < cards; c++) {
@@ -193,7 +217,7 @@ final class TokenWalk {
     }
     start = new Snapshot(seenAtStart, seenAtStart.clone(), new long[words], false, startedAt.clone(),
         initialPlace.clone(), initialAllowed, initialPinnedCard, initialPinnedCard.clone(), new int[0],
-        new int[cards], 0, false, 0);
+        new int[cards], 0, false, 0, 0, new int[0], new long[0], new int[0]);
   }
 
   private void reset() {
@@ -265,6 +289,9 @@ final class TokenWalk {
         int c = sk.card[i];
         int x = sk.from[i];
         boolean inOrder = fromTheTop(sk, t, i, x);
+        if (c < 0 && sk.chance[t] && !inOrder && x < 64 && (hidden >>> x & 1) != 0) {
+          forgetPins(x, i);
+        }
         if (pristineOnly && !inOrder && !choiceIsPristine(c, x)) {
           return t;
         }
@@ -281,6 +308,128 @@ final class TokenWalk {
       }
     }
     return to;
+  }
+
+  /**
+   * Before chance draws a card the observer does not see out of hidden place x: when x holds known cards (pinned
+   * tokens, say cards seen in won piles and gathered back into the deck) beside unknown ones, chance draws any of
+   * them alike, so which token held which card there no longer tells anything. The pins of x are dropped and every
+   * token of x may be any card of x: its known cards or the unknown tokens' cards; the known cards are taken out of
+   * every other token's allowed set (they are in x). The tokens of x are then interchangeable, so the draw among
+   * them is uniform and unweighted, where keeping the pins made it a draw among tokens that are not alike (weighted,
+   * and the face-up plays of those cards later rejected almost every draw). Exact: it changes how histories are
+   * parametrised, not which are consistent; tokens alike in place and allowed set are exchangeable. Only when the
+   * unknown tokens of x share one allowed set and no card of x has copies (otherwise the pins stay).
+   */
+  private void forgetPins(int x, int move) {
+    int at = x * words;
+    boolean anyPinned = false;
+    boolean first = true;
+    for (int t = CardSets.first(tokensAt, at, words); t >= 0; t = CardSets.next(tokensAt, at, words, t)) {
+      if (pinnedCard[t] >= 0) {
+        if (copied[pinnedCard[t]]) {
+          return;
+        }
+        anyPinned = true;
+        continue;
+      }
+      for (int w = 0; w < words; w++) {
+        long k = allowed[t * words + w] & ~known[w];
+        if (first) {
+          key[w] = k;
+        } else if (k != key[w]) {
+          return;
+        }
+      }
+      first = false;
+    }
+    if (!anyPinned) {
+      return;
+    }
+    if (first) {
+      java.util.Arrays.fill(key, 0);
+    }
+    if (forgets == forgetMove.length) {
+      forgetMove = java.util.Arrays.copyOf(forgetMove, forgets * 2);
+      forgetSet = java.util.Arrays.copyOf(forgetSet, forgets * 2 * words);
+      forgetCard = java.util.Arrays.copyOf(forgetCard, forgets * 2 * cards);
+    }
+    forgetMove[forgets] = move;
+    System.arraycopy(tokensAt, at, forgetSet, forgets * words, words);
+    System.arraycopy(pinnedCard, 0, forgetCard, forgets * cards, cards);
+    forgets++;
+    java.util.Arrays.fill(freed, 0);
+    for (int t = CardSets.first(tokensAt, at, words); t >= 0; t = CardSets.next(tokensAt, at, words, t)) {
+      int c = pinnedCard[t];
+      if (c >= 0) {
+        CardSets.add(key, 0, c);
+        CardSets.add(freed, 0, c);
+        CardSets.remove(known, 0, c);
+        tokenOf[c] = -1;
+        pinnedCard[t] = -1;
+      }
+    }
+    for (int t = 0; t < cards; t++) {
+      if (pos[t] == x) {
+        System.arraycopy(key, 0, allowed, t * words, words);
+        CardSets.add(modified, 0, t);
+      } else if (pinnedCard[t] < 0 && CardSets.intersects(allowed, t * words, freed, 0, words)) {
+        for (int w = 0; w < words; w++) {
+          allowed[t * words + w] &= ~freed[w];
+        }
+        CardSets.add(modified, 0, t);
+      }
+    }
+  }
+
+  /**
+   * The card of each of the first {@code moves} skeleton moves, into {@code out}, given the card of every token at
+   * the end of the walk. Where {@link #forgetPins} dropped pins, the tokens of the place are new ones from then on:
+   * before it, a token pinned there was its pinned card, and the others were the rest of the place's cards (those
+   * the new tokens were given that are not pinned cards), in a uniformly random order (they had one allowed set).
+   * False when the new tokens were not given every pinned card (then the draw is not consistent).
+   */
+  boolean cardsOfMoves(int moves, int[] cardOfToken, int[] out, SplittableRandom rng) {
+    System.arraycopy(cardOfToken, 0, eraCard, 0, cards);
+    int r = forgets - 1;
+    for (int i = moves - 1; i >= -1; i--) {
+      for (; r >= 0 && forgetMove[r] > i; r--) {
+        int at = r * words;
+        int n = 0;
+        for (int t = CardSets.first(forgetSet, at, words); t >= 0; t = CardSets.next(forgetSet, at, words, t)) {
+          int c = eraCard[t];
+          boolean pinnedBefore = false;
+          for (int u = CardSets.first(forgetSet, at, words); u >= 0 && !pinnedBefore;
+              u = CardSets.next(forgetSet, at, words, u)) {
+            pinnedBefore = forgetCard[r * cards + u] == c;
+          }
+          if (!pinnedBefore) {
+            eraRest[n++] = c;
+          }
+        }
+        if (rng != null) {
+          UniformAssignment.shuffle(eraRest, n, rng);
+        }
+        int k = 0;
+        for (int t = CardSets.first(forgetSet, at, words); t >= 0; t = CardSets.next(forgetSet, at, words, t)) {
+          int before = forgetCard[r * cards + t];
+          if (before >= 0) {
+            eraCard[t] = before;
+          } else if (k < n) {
+            eraCard[t] = eraRest[k++];
+          } else {
+            return false;
+          }
+        }
+        if (k != n) {
+          return false;
+        }
+      }
+      if (i >= 0) {
+        out[i] = eraCard[moveToken[i]];
+      }
+    }
+    return true;
   }
 
   /**

@@ -203,7 +203,11 @@ final class Worker {
         }
       }
       long before = builder.structureMismatches;
-      boolean ok = builder.replay(skeleton, obs, steps, walk.moveToken, cardOfToken, history);
+      if (!cardsOfMoves(steps, rng)) {
+        stats.walkFailures.increment();
+        continue;
+      }
+      boolean ok = builder.replay(skeleton, obs, steps, moveIndex, moveCard, history);
       if (builder.structureMismatches != before) {
         stats.structureMismatches.increment();
       }
@@ -277,6 +281,23 @@ final class Worker {
     } finally {
       walk.greedy = greedy;
     }
+  }
+
+  /** Per skeleton move, its card ({@link TokenWalk#cardsOfMoves}); moveIndex is i at i, for the replay. */
+  private int[] moveCard = new int[0];
+  private int[] moveIndex = new int[0];
+
+  /** The card of each skeleton move of the first {@code steps} steps, from the walk and the tokens' cards. */
+  private boolean cardsOfMoves(int steps, SplittableRandom rng) {
+    int moves = skeleton.stepStart[steps];
+    if (moveCard.length < moves) {
+      moveCard = new int[Math.max(moves, moveCard.length * 2)];
+      moveIndex = new int[moveCard.length];
+      for (int i = 0; i < moveIndex.length; i++) {
+        moveIndex[i] = i;
+      }
+    }
+    return walk.cardsOfMoves(moves, cardOfToken, moveCard, rng);
   }
 
   /** Gives each unpinned token a card: a uniform bijection respecting every token's allowed set. */
@@ -668,7 +689,8 @@ final class Worker {
       if (pinsHold && skeleton.voidPlace(t) < 0) {
         probeUnmatched(obs, t);
       }
-      if (redrawTokens(t) && builder.replay(skeleton, obs, t, walk.moveToken, cardOfToken, null)) {
+      if (redrawTokens(t) && cardsOfMoves(t, analysisRng)
+          && builder.replay(skeleton, obs, t, moveIndex, moveCard, null)) {
         witness.copyFrom(builder.state);
       }
     }

@@ -34,17 +34,38 @@ class RandomCardGamesTest {
       String tableVisible, String wonVisible, String discardVisible, boolean drawAfterMove, boolean upCard,
       boolean misere, boolean match, boolean flip, long seed) {
     int deck() {
-      return suits * ranks;
+      return (big() ? SUITS.length * RANKS.length : suits * ranks) * copyCount();
+    }
+
+    /** Identical copies, not with hands hidden from their owners (the same limit as {@link #big}, met on 20 cards). */
+    int copyCount() {
+      return handVisible.equals("None") ? 1 : copies(seed);
+    }
+
+    /**
+     * The whole 52-card deck instead of suits x ranks (104 cards with copies). Not with hands hidden from their owners: the observer's own
+     * draw when unable to play says its hidden hand held no playable card, a void the card sampler does not probe
+     * on the observer's own moves, so the draws that replay become too rare on a large deck (a known limit, not
+     * fixed: found with seed 20261123, a 52-card deck, hands visible:None, matching the top of the discard pile;
+     * probing the observer's own moves as another's fixed that game but biased a small trick game's samples).
+     */
+    boolean big() {
+      return bigDeck(seed) && !handVisible.equals("None");
     }
 
     String text() {
       SplittableRandom r = new SplittableRandom(seed);
       List<String> s = pick(SUITS, suits, r);
       List<String> k = pick(RANKS, ranks, r);
+      if (big()) {
+        s = List.of(SUITS);
+        k = List.of(RANKS);
+      }
       StringBuilder b = new StringBuilder();
       b.append("(game \"Generated\"\n  (players ").append(players).append(")\n  (bound 400)\n  (equipment {\n");
       b.append("    (deck \"Deck\" suits:{").append(String.join(" ", s)).append("} ranks:{")
-          .append(String.join(" ", k)).append("})\n");
+          .append(String.join(" ", k)).append("}").append(copyCount() > 1 ? " copies:" + copyCount() : "")
+          .append(")\n");
       b.append("    (hand Each visible:").append(handVisible).append(")\n");
       b.append("    (spot \"Table\" Each visible:").append(tableVisible).append(")\n");
       b.append("    (pile \"Won\" Each visible:").append(wonVisible).append(")\n");
@@ -96,7 +117,11 @@ class RandomCardGamesTest {
         // consistent history once) is not the enumeration's (other players moving uniformly at random). Laid down
         // face up (won piles visible to all), as sets are: laid face down, the sampler knows the cards' rank only by
         // rejecting replays, and runs out of draws (a limit, not a wrong sample: found with seed 20261123).
-        if (deck() > MAX_ENUMERATED_DECK && wonVisible.equals("All") && r.nextBoolean()) {
+        // Not with identical copies: laying down every copy of a rank shows one percept per face (the observation's
+        // percepts are sets), so whether one or both copies of a face were laid is known only later; the card
+        // sampler's skeleton takes the number of moves from its first witness and never revisits it (a known limit,
+        // not fixed: found with seed 20261123, a 4x3 deck with copies:2, p2's analysis failing at step 8).
+        if (deck() > MAX_ENUMERATED_DECK && wonVisible.equals("All") && copyCount() == 1 && r.nextBoolean()) {
           play = "(or {" + play + " (choose lay Ranks if:(not (empty (cards (hand Mover) rank:Choice)))"
               + " then:(moveAll from:(hand Mover) to:(pile \"Won\" Mover) if:(= (rank Card) Choice)))})";
         }
@@ -145,6 +170,16 @@ class RandomCardGamesTest {
     return (seed & 3) == 2;
   }
 
+  // Identical copies and decks of more than 64 cards, also from the seed (other bits): a quarter of the games have
+  // two copies of every card, and one game in sixteen the whole 52-card deck (104 cards with two copies).
+  static int copies(long seed) {
+    return (seed >>> 2 & 3) == 0 ? 2 : 1;
+  }
+
+  static boolean bigDeck(long seed) {
+    return (seed >>> 4 & 15) == 0;
+  }
+
   @Property(tries = 500, seed = "20261123")
   void everySampleReplaysToTheObservation(@ForAll("games") Spec spec) {
     String text = spec.text();
@@ -176,6 +211,8 @@ class RandomCardGamesTest {
     net.jqwik.api.statistics.Statistics.label("rule").collect(spec.trick() ? "trick" : spec.flip() ? "flip top"
         : spec.match() ? "match top" : "move");
     net.jqwik.api.statistics.Statistics.label("hands visible").collect(spec.handVisible());
+    net.jqwik.api.statistics.Statistics.label("copies").collect(spec.copyCount());
+    net.jqwik.api.statistics.Statistics.label("more than 64 cards").collect(spec.deck() > 64);
     net.jqwik.api.statistics.Statistics.label("announced rank, laid down").collect(text.contains("(choose lay"));
     net.jqwik.api.statistics.Statistics.label("enumerated").collect(spec.deck() <= MAX_ENUMERATED_DECK && points > 0);
     if (spec.deck() <= MAX_ENUMERATED_DECK && points > 0) {
