@@ -198,7 +198,12 @@ public final class Dealing extends SimpleLudeme {
 
   private static PlaceExpr source(Args a) throws DslException {
     if (a.has("from")) {
-      return a.place("from").expr();
+      PlaceRef ref = a.place("from");
+      if (ref.def().visibility() == PlaceTable.Visibility.TOP) {
+        throw a.error("from", "\"" + ref.def().name() + "\" shows its top card (visible:Top): chance does not deal "
+            + "from it; move its top card with put or a move", "a face-down source, e.g. \"Stock\"");
+      }
+      return ref.expr();
     }
     for (PlaceTable.Def d : a.compiler().places.defs()) {
       if (d.kind().equals("deck")) {

@@ -42,8 +42,13 @@ public final class Places extends SimpleLudeme {
     return List.of(
         new Places("hand", true, "Declares a hand per player (named \"Hand\" unless named), seen by its owner.",
             Param.optPos("name", "string", "the name"), Param.optPos("owner", "Each", "one per player"), visible),
-        new Places("pile", true, "Declares a pile (face down unless visible:), shared or one per player (Each).",
-            Param.pos("name", "string", "the name"), Param.optPos("owner", "Each", "one per player"), visible),
+        new Places("pile", true, "Declares a pile (face down unless visible:), shared or one per player (Each). "
+            + "visible:Top: face down but its top card, which every player sees whenever it changes: a card put on "
+            + "top (or into the empty pile) and the top card taken off are seen face up, and the card a taken top "
+            + "uncovers is shown as (revealed CARD PILE); a card covered stays known to whoever saw it. moveAll "
+            + "and deals do not take such a pile yet.",
+            Param.pos("name", "string", "the name"), Param.optPos("owner", "Each", "one per player"),
+            Param.named("visible", "All|Owner|None|Top", "who sees the cards in it (Top: every player its top card)")),
         new Places("spot", true, "Declares a spot on the table (face up unless visible:), shared or per player.",
             Param.pos("name", "string", "the name"), Param.optPos("owner", "Each", "one per player"), visible),
         new Places("hand", false, "A player's hand: (hand P), or (hand \"Name\" P) for a hand with another name.",
@@ -83,7 +88,8 @@ public final class Places extends SimpleLudeme {
       }
       PlaceTable.Visibility dflt = kind.equals("hand") ? PlaceTable.Visibility.OWNER
           : kind.equals("pile") ? PlaceTable.Visibility.NONE : PlaceTable.Visibility.ALL;
-      c.places.add(placeName, kind, each || kind.equals("hand"), visibility(a, "visible", dflt));
+      PlaceTable.Visibility vis = visibility(a, "visible", dflt, kind.equals("pile"));
+      c.places.add(placeName, kind, each || kind.equals("hand"), vis);
       return this;
     }
     PlaceTable.Def def = c.placeDef(placeName, name == null ? a.pos() : name.pos());
@@ -116,10 +122,21 @@ public final class Places extends SimpleLudeme {
   }
 
   static PlaceTable.Visibility visibility(Args a, String param, PlaceTable.Visibility dflt) throws DslException {
+    return visibility(a, param, dflt, false);
+  }
+
+  /** The visibility a declaration names; {@code top} allows Top (an ordered pile showing its top card). */
+  static PlaceTable.Visibility visibility(Args a, String param, PlaceTable.Visibility dflt, boolean top)
+      throws DslException {
     if (!a.has(param)) {
       return dflt;
     }
     switch (a.text(param)) {
+      case "Top":
+        if (!top) {
+          throw a.error(param, "only a pile shows its top card alone (visible:Top)", "All Owner None");
+        }
+        return PlaceTable.Visibility.TOP;
       case "All":
         return PlaceTable.Visibility.ALL;
       case "Owner":
@@ -127,7 +144,7 @@ public final class Places extends SimpleLudeme {
       case "None":
         return PlaceTable.Visibility.NONE;
       default:
-        throw a.error(param, "unknown visibility " + a.text(param), "All Owner None");
+        throw a.error(param, "unknown visibility " + a.text(param), top ? "All Owner None Top" : "All Owner None");
     }
   }
 

@@ -9,6 +9,7 @@ import veil.ludeme.LudState;
 import veil.ludeme.Effect;
 import veil.ludeme.IntExpr;
 import veil.ludeme.PlaceExpr;
+import veil.ludeme.PlaceTable;
 import veil.ludeme.Table;
 import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
@@ -80,6 +81,13 @@ public final class Transfer extends SimpleLudeme {
       PlaceRef fromRef = a.place("from");
       if (fromRef.each()) {
         throw a.error("from", "Each is for deals", "one place");
+      }
+      for (String p : List.of("from", "to")) {
+        PlaceTable.Def d = (p.equals("from") ? fromRef : toRef).def();
+        if (d.visibility() == PlaceTable.Visibility.TOP) {
+          throw a.error(p, "moveAll does not take \"" + d.name() + "\", a pile that shows its top card "
+              + "(visible:Top), yet", "put or a move, one card at a time");
+        }
       }
       PlaceExpr from = fromRef.expr();
       if (!a.has("if")) {

@@ -56,7 +56,9 @@ class MainTest {
         + "trial-scopa            2  Scopa: capture by value or by a sum of two, sweeps, primiera; declared variable "
         + "ranges; newcomer trial\n"
         + "mini-match             2  A match of small trick deals: totals carried over, cards gathered and dealt "
-        + "again, the dealer rotating\n");
+        + "again, the dealer rotating\n"
+        + "top-discard            2  Draw the top of a discard pile that shows its top card alone, or from the "
+        + "stock; discard on top\n");
   }
 
   @Test

@@ -6,13 +6,18 @@ import java.util.List;
 /**
  * The places cards can be in: hands, piles, spots, decks. A place is shared or one per player; each (place, owner)
  * pair is an instance with its own card bitmask in the state. Visibility belongs to places: seen by all, by the
- * owner, or by no one.
+ * owner, or by no one; or, for an ordered pile, its top card alone by everyone ({@link Visibility#TOP}).
  */
 public final class PlaceTable {
   public enum Visibility {
     ALL,
     OWNER,
-    NONE
+    NONE,
+    /**
+     * A pile face down but for its top card, which every player sees: a card put on top (or into the empty pile)
+     * is seen by all, so is the top card taken off, and the card it uncovers is shown to all ({@link Table}).
+     */
+    TOP
   }
 
   /** One declared place. */
@@ -56,6 +61,7 @@ public final class PlaceTable {
     int[] owner = new int[n];
     int[] visibleMask = new int[n];
     String[] text = new String[n];
+    boolean[] topShown = new boolean[n];
     for (Def d : defs) {
       int count = d.perPlayer() ? players : 1;
       for (int k = 0; k < count; k++) {
@@ -72,11 +78,25 @@ public final class PlaceTable {
           }
         }
         visibleMask[i] = mask;
+        topShown[i] = d.visibility() == Visibility.TOP;
       }
     }
-    return new Frozen(defOf, owner, visibleMask, text);
+    return new Frozen(defOf, owner, visibleMask, text, topShown);
   }
 
-  /** Arrays for the playout path: per instance its place, owner (-1 shared), which players see it, its GDL text. */
-  public record Frozen(int[] defOf, int[] owner, int[] visibleMask, String[] text) {}
+  /**
+   * Arrays for the playout path: per instance its place, owner (-1 shared), which players see its cards, its GDL
+   * text, and whether its top card alone is shown to all ({@link Visibility#TOP}; such a place's visible mask is 0).
+   */
+  public record Frozen(int[] defOf, int[] owner, int[] visibleMask, String[] text, boolean[] topShown) {
+    /** Whether some place shows its top card to all. */
+    public boolean anyTopShown() {
+      for (boolean b : topShown) {
+        if (b) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
 }

@@ -26,6 +26,8 @@ public final class Table {
   /** Each card's face: a percept names the face, so identical copies are seen alike. */
   private final int[] face;
   public final PlaceTable.Frozen places;
+  /** Per place instance: its top card alone is shown to every player ({@link PlaceTable.Visibility#TOP}). */
+  private final boolean[] topShown;
   public final Layout layout;
   /** Words players can be told ({@code (tell P "ok")}); a told percept is its index here. */
   public final List<String> tells = new ArrayList<>();
@@ -40,7 +42,13 @@ public final class Table {
     this.cards = cards;
     this.face = cards.face();
     this.places = places;
+    this.topShown = places.topShown();
     this.layout = layout;
+  }
+
+  /** Whether place instance x shows its top card alone to every player ({@code (pile … visible:Top)}). */
+  public boolean topShown(int x) {
+    return topShown[x];
   }
 
   public int tellIndex(String word) {
@@ -54,6 +62,10 @@ public final class Table {
 
   /** Moves one card between place instances, stamping it and telling every player what they see of the move. */
   public void moveCard(LudState s, int card, int from, int to) {
+    if (s.sink != null && (topShown[from] | topShown[to])) {
+      moveShowingTop(s, card, from, to, false);
+      return;
+    }
     long bit = 1L << card; // Java shifts by card & 63: the bit within its word
     int w = card >>> 6;
     int words = s.words;
@@ -72,8 +84,43 @@ public final class Table {
    * stamp given so far ({@code -clock}), so among the cards of a place the lowest stamp is the bottom one.
    */
   public void moveCardUnder(LudState s, int card, int from, int to) {
+    if (s.sink != null && (topShown[from] | topShown[to])) {
+      moveShowingTop(s, card, from, to, true);
+      return;
+    }
     moveCard(s, card, from, to);
     s.v[layout.stamp + card] = -s.v[Slot.CLOCK];
+  }
+
+  /**
+   * A card move from or to a place that shows its top card ({@link PlaceTable.Visibility#TOP}), with percepts:
+   * every player sees the card's face when it was the top card of its old place or is the top card of its new one
+   * (put on top, or under the cards of an empty place); then, when it was the top, the card it uncovers is shown to
+   * every player ({@code (revealed CARD PLACE)}). Only with percepts: rollouts take the plain move.
+   */
+  private void moveShowingTop(LudState s, int card, int from, int to, boolean under) {
+    boolean wasTop = topShown[from] && end(s, from, true) == card;
+    boolean onTop = topShown[to] && (!under || s.isEmpty(to));
+    Percepts sink = s.sink;
+    s.sink = null;
+    moveCard(s, card, from, to);
+    if (under) {
+      s.v[layout.stamp + card] = -s.v[Slot.CLOCK];
+    }
+    s.sink = sink;
+    int hidden = PERCEPT_MOVED << 28 | from << 7 | to;
+    int shown = hidden | (face[card] + 1) << 14;
+    int seers = wasTop || onTop ? (int) playerBits : places.visibleMask()[from] | places.visibleMask()[to];
+    for (long who = sink.listeners() & playerBits; who != 0; who &= who - 1) {
+      int p = Long.numberOfTrailingZeros(who);
+      sink.add(p, (seers & 1 << p) != 0 ? shown : hidden);
+    }
+    if (wasTop) {
+      int uncovered = end(s, from, true);
+      if (uncovered >= 0) {
+        reveal(s, uncovered, -1);
+      }
+    }
   }
 
   /**
@@ -130,9 +177,13 @@ public final class Table {
     }
   }
 
-  /** What player p perceives of a card moving between two place instances. */
+  /**
+   * What player p perceives of a card moving between two place instances when neither shows its top card alone;
+   * for one that does, the face of a card put on its top too (the card taken off its top, or put under its cards,
+   * is seen or not by what the state holds: {@link #moveShowingTop}).
+   */
   public int movePercept(int card, int from, int to, int p) {
-    int seers = places.visibleMask()[from] | places.visibleMask()[to];
+    int seers = places.visibleMask()[from] | places.visibleMask()[to] | (topShown[to] ? (int) playerBits : 0);
     int base = PERCEPT_MOVED << 28 | from << 7 | to;
     return (seers & (1 << p)) != 0 ? base | (face[card] + 1) << 14 : base;
   }

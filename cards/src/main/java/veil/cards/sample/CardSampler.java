@@ -92,6 +92,9 @@ public final class CardSampler implements Determinizer {
     if (game.places.defOf().length > 64) {
       return "the game has more than 64 places";
     }
+    if (game.cards.hasCopies() && game.places.anyTopShown()) {
+      return "a pile that shows its top card (visible:Top) in a game with identical copies of cards";
+    }
     for (Ludeme l : game.syntax().used()) {
       CardSampling role = l.cardSampling();
       if (role == null) {

@@ -13,6 +13,18 @@ import veil.ludeme.compile.GameSyntax;
 final class OrderedPlaces {
   private OrderedPlaces() {}
 
+  /** The place instances (of the first 64) that show their top card alone ({@code (pile … visible:Top)}). */
+  static long topShown(CompiledGame game) {
+    boolean[] top = game.places.topShown();
+    long out = 0;
+    for (int x = 0; x < top.length && x < 64; x++) {
+      if (top[x]) {
+        out |= 1L << x;
+      }
+    }
+    return out;
+  }
+
   static long of(CompiledGame game) {
     GameSyntax syn = game.syntax();
     if (syn == null) {

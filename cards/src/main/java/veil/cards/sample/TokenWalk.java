@@ -64,6 +64,12 @@ final class TokenWalk {
   private final long ordered;
   /** Place instances the observer does not see. */
   private final long hidden;
+  /**
+   * Place instances that show their top card alone ({@code (pile … visible:Top)}): their top token is always pinned
+   * (every card put on top, or uncovered, is seen by all), a card taken off the top is seen, so a hidden move out of
+   * one takes a token below the top, and the card a taken top uncovers (the percept right after) is the new top.
+   */
+  long topShown;
   private final int[] candidates;
   /** Each card's face (the index of its first copy); identity without copies. */
   private final int[] face;
@@ -288,14 +294,16 @@ final class TokenWalk {
       for (int i = sk.stepStart[t]; i < sk.stepStart[t + 1]; i++) {
         int c = sk.card[i];
         int x = sk.from[i];
-        boolean inOrder = fromTheTop(sk, t, i, x);
+        boolean topPlace = x < 64 && (topShown >>> x & 1) != 0;
+        boolean inOrder = topPlace ? uncovered(sk, t, i, x) : fromTheTop(sk, t, i, x);
         if (c < 0 && sk.chance[t] && !inOrder && x < 64 && (hidden >>> x & 1) != 0) {
           forgetPins(x, i);
         }
         if (pristineOnly && !inOrder && !choiceIsPristine(c, x)) {
           return t;
         }
-        int tok = inOrder ? takeTop(x, c) : c >= 0 ? reveal(c, 1L << x, rng, true) : takeHidden(x, rng);
+        int tok = inOrder ? takeTop(x, c) : c >= 0 ? reveal(c, 1L << x, rng, true)
+            : takeHidden(x, rng, topPlace ? topToken(x) : -1);
         if (tok < 0) {
           return t;
         }
@@ -458,10 +466,16 @@ final class TokenWalk {
   }
 
   /**
-   * The top token of place x (the highest stamp; among equal stamps the highest token), pinned to card c when c is
-   * seen (c &lt; 0: a hidden move); -1 when that contradicts what is known.
+   * Whether skeleton move i of step t is the card a taken top uncovers in place x, which shows its top card: a
+   * reveal in x right after a face-up move of a card out of x (the engine shows it there and nowhere else).
    */
-  private int takeTop(int x, int c) {
+  private static boolean uncovered(Skeleton sk, int t, int i, int x) {
+    return sk.card[i] >= 0 && sk.to[i] == x && i > sk.stepStart[t] && sk.from[i - 1] == x && sk.to[i - 1] != x
+        && sk.card[i - 1] >= 0;
+  }
+
+  /** The top token of place x (the highest stamp; among equal stamps the highest token), -1 when it is empty. */
+  private int topToken(int x) {
     int at = x * words;
     int top = -1;
     for (int t = CardSets.first(tokensAt, at, words); t >= 0; t = CardSets.next(tokensAt, at, words, t)) {
@@ -469,6 +483,15 @@ final class TokenWalk {
         top = t;
       }
     }
+    return top;
+  }
+
+  /**
+   * The top token of place x ({@link #topToken}), pinned to card c when c is seen (c &lt; 0: a hidden move); -1 when
+   * that contradicts what is known.
+   */
+  private int takeTop(int x, int c) {
+    int top = topToken(x);
     if (top < 0) {
       return -1;
     }
@@ -834,8 +857,13 @@ final class TokenWalk {
 
   /** A token of place x, drawn uniformly; -1 when the place is empty. */
   private int takeHidden(int x, SplittableRandom rng) {
+    return takeHidden(x, rng, -1);
+  }
+
+  /** A token of place x but {@code except} (-1: none), drawn uniformly; -1 when there is none. */
+  private int takeHidden(int x, SplittableRandom rng, int except) {
     int at = x * words;
-    if (interchangeable(x)) {
+    if (except < 0 && interchangeable(x)) {
       int k = CardSets.count(tokensAt, at, words);
       logChoices += LOG[k];
       return veil.ludeme.Bits.select(tokensAt, at, words, pick(rng, k));
@@ -843,6 +871,9 @@ final class TokenWalk {
     int n = 0;
     boolean anyPinned = false;
     for (int t = CardSets.first(tokensAt, at, words); t >= 0; t = CardSets.next(tokensAt, at, words, t)) {
+      if (t == except) {
+        continue;
+      }
       boolean same = true;
       for (int w = 0; w < words; w++) {
         long k = allowed[t * words + w] & ~known[w];

@@ -652,6 +652,7 @@ final class Worker {
   private void reset(int observer) {
     skeleton = new Skeleton(observer, words);
     walk = new TokenWalk(initialPlaces, words, visibleMask, observer, cards, ordered, faces);
+    walk.topShown = OrderedPlaces.topShown(game);
     basis = null;
     basisCopy = null;
     done = 0;

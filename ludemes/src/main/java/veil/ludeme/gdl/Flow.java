@@ -194,14 +194,21 @@ public final class Flow {
 
   /** {@link #moveCards}, each card put on top of its new place or, with {@code under}, under its cards. */
   public void moveCards(List<CardMove> moves, boolean under) {
+    // A place that shows its top card: which card is on top, and which places hold cards, before the moves.
+    boolean tops = m.game.places.anyTopShown();
+    String topBefore = tops ? topOf() : null;
+    String occupiedBefore = tops ? occupied() : null;
     reorder(moves, under);
     Family at = fam.at();
     List<W> ws = new ArrayList<>();
     for (CardMove mv : moves) {
       ws.add(new W(List.of(mv.card()), mv.to(), mv.body(), null));
-      seesMove(mv);
+      seesMove(mv, under, topBefore, occupiedBefore);
     }
     write(at, ws);
+    if (tops) {
+      revealUncovered(moves, topBefore);
+    }
     CardMove last = moves.get(moves.size() - 1);
     set(fam.lastCard(), List.of(), Val.of(last.card(), Kind.CARD), last.body());
   }
@@ -282,8 +289,60 @@ public final class Flow {
     ws.add(new W(List.of(o, card), CLEAR, b2, null));
   }
 
+  /**
+   * (ontop P C) at the current version: C is the top card of P, a place that shows its top card ({@link
+   * Model#topShown}); read from (above A B), which every place then keeps.
+   */
+  private String topOf() {
+    String c = out.var();
+    String d = out.var();
+    String covered = out.rel("covered");
+    out.rule(Program.atom(covered, c), List.of(store.read(fam.above(), List.of(d, c), null)));
+    String p = out.var();
+    String top = out.rel("ontop");
+    out.rule(Program.atom(top, p, c), List.of(Program.atom(m.topShown(), p), store.read(fam.at(), List.of(c), p),
+        Program.not(Program.atom(covered, c))));
+    return top;
+  }
+
+  /** (heldat P) at the current version: P, a place that shows its top card, holds a card. */
+  private String occupied() {
+    String p = out.var();
+    String held = out.rel("heldat");
+    out.rule(Program.atom(held, p), List.of(Program.atom(m.topShown(), p), store.read(fam.at(), List.of(out.var()),
+        p)));
+    return held;
+  }
+
+  /**
+   * After a batch of moves: a move that took the top card of a place that shows its top shows every player the card
+   * it uncovered, (revealed CARD PLACE), as the engine does after the move.
+   */
+  private void revealUncovered(List<CardMove> moves, String topBefore) {
+    String topAfter = topOf();
+    for (CardMove mv : moves) {
+      String r = out.var();
+      String y = out.var();
+      List<String> b = new ArrayList<>(mv.body());
+      b.add(Program.atom(topBefore, mv.from(), mv.card()));
+      b.add(Program.atom(topAfter, mv.from(), y));
+      String face = m.face(y, b);
+      b.add(Program.atom(m.players(), r));
+      sees(r, Program.atom("revealed", face, mv.from()), b);
+    }
+  }
+
   /** The percepts of a card move. */
   public void seesMove(CardMove mv) {
+    seesMove(mv, false, null, null);
+  }
+
+  /**
+   * The percepts of a card move; with {@code topBefore} (the game has a place that shows its top card, {@link
+   * #topOf} and {@link #occupied} before the move), every player also sees the face of the card taken off such a
+   * place's top, or put on its top (with {@code under}, into it when it was empty).
+   */
+  void seesMove(CardMove mv, boolean under, String topBefore, String occupiedBefore) {
     String r = out.var();
     String see = m.canSee();
     boolean anyVisible = false;
@@ -295,6 +354,22 @@ public final class Flow {
     String seen = Program.atom("sees", r, Program.atom("moved", face, mv.from(), mv.to()));
     String hidden = Program.atom("sees", r, Program.atom("moved", "hidden", mv.from(), mv.to()));
     String player = Program.atom(m.players(), r);
+    List<List<String>> topShows = new ArrayList<>();
+    if (topBefore != null) {
+      List<String> onTop = new ArrayList<>(List.of(Program.atom(m.topShown(), mv.to())));
+      if (under) {
+        onTop.add(Program.not(Program.atom(occupiedBefore, mv.to())));
+      }
+      topShows.add(onTop);
+      topShows.add(List.of(Program.atom(topBefore, mv.from(), mv.card())));
+      for (List<String> why : topShows) {
+        List<String> b = guarded(mv.body());
+        b.addAll(faceBody);
+        b.add(player);
+        b.addAll(why);
+        out.rule(seen, b);
+      }
+    }
     if (anyVisible) {
       for (String place : List.of(mv.from(), mv.to())) {
         List<String> b = guarded(mv.body());
@@ -311,6 +386,15 @@ public final class Flow {
     out.rule(Program.atom(moving, placeVars), guarded(mv.body()));
     List<String> b = new ArrayList<>(List.of(Program.atom(moving, placeVars)));
     b.add(player);
+    if (!topShows.isEmpty()) {
+      String shownToAll = out.rel("topmove");
+      for (List<String> why : topShows) {
+        List<String> sb = guarded(mv.body());
+        sb.addAll(why);
+        out.rule(Program.atom(shownToAll, placeVars), sb);
+      }
+      b.add(Program.not(Program.atom(shownToAll, placeVars)));
+    }
     if (anyVisible) {
       b.add(Program.not(Program.atom(see, r, mv.from())));
       b.add(Program.not(Program.atom(see, r, mv.to())));

@@ -358,6 +358,18 @@ public final class Model {
     return "cansee";
   }
 
+  /** (topshown INSTANCE): the place shows its top card alone to every player ({@code (pile … visible:Top)}). */
+  public String topShown() {
+    if (out.once("topshown")) {
+      for (int i = 0; i < inst.length; i++) {
+        if (game.places.topShown()[i]) {
+          out.table("topshown", "(topshown " + inst[i] + ")", "the places whose top card every player sees");
+        }
+      }
+    }
+    return "topshown";
+  }
+
   /** (seat K A B): B sits K places after A in turn order. */
   public String seat(int k) {
     String rel = "seat";
