@@ -52,6 +52,12 @@ public final class Analysis {
     declared.put(id, new long[] {lo, hi});
   }
 
+  /** False for a value outside the family's declared range (a run that writes it fails in the engine). */
+  public boolean inDeclaredRange(Family f, int v) {
+    long[] range = declared.get(f.id);
+    return range == null || v >= range[0] && v <= range[1];
+  }
+
   /** Adds values a family may hold at the start of some step. */
   public void add(Family f, Iterable<Integer> values) throws ExportException {
     NavigableSet<Integer> s = nums(f);

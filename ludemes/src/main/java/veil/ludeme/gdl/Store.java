@@ -54,7 +54,13 @@ public final class Store {
     if (f.valueKind == Kind.NUM && f.valued) {
       NavigableSet<Integer> s = new TreeSet<>(v == 1 && !f.persistent ? new TreeSet<>() : nums(f));
       if (written != null) {
-        s.addAll(written);
+        // Within one step as between steps, a write outside a declared range fails the run in the engine, so such
+        // values are not carried on to later effects (they would widen every table those effects read).
+        for (int x : written) {
+          if (analysis.inDeclaredRange(f, x)) {
+            s.add(x);
+          }
+        }
       }
       nums.put(f, s);
     }
