@@ -103,6 +103,7 @@ public final class Trick extends SimpleLudeme {
     Effect afterTrick = a.effect("afterTrick");
     TrickAction act = new TrickAction(Names.gdl(a.text("name", "play")), c.table, from, to, won, leader, lead, follow,
         key, onPlay, afterTrick, a.node("leader") == null ? a.pos() : a.node("leader").pos());
+    act.followSuit = a.has("follow") ? null : suitMask;
     c.game.actions.add(act);
     return act;
   }
@@ -175,6 +176,34 @@ public final class Trick extends SimpleLudeme {
     protected long playable(LudState s, int w) {
       long hand = s.places[fromAt(s) * s.words + w];
       return s.v[Slot.TRICK_PLAYED] == 0 ? (lead == null ? hand : lead.eval(s, w) & hand) : follow.eval(s, w) & hand;
+    }
+
+    /** With the default follow (follow suit when you can): the suits' masks, for every word in one pass. */
+    long[] followSuit;
+
+    @Override
+    protected void playableWords(LudState s, long[] out) {
+      int words = s.words;
+      int at = fromAt(s) * words;
+      long[] places = s.places;
+      int led = s.v[Slot.LED_SUIT];
+      if (s.v[Slot.TRICK_PLAYED] == 0 && lead == null) {
+        System.arraycopy(places, at, out, 0, words); // leading: any card
+        return;
+      }
+      if (followSuit == null || s.v[Slot.TRICK_PLAYED] == 0 || led < 0) {
+        super.playableWords(s, out);
+        return;
+      }
+      long any = 0;
+      for (int w = 0, k = led * words; w < words; w++) {
+        long m = places[at + w] & followSuit[k + w];
+        out[w] = m;
+        any |= m;
+      }
+      if (any == 0) {
+        System.arraycopy(places, at, out, 0, words); // void in the suit led: any card
+      }
     }
 
     @Override

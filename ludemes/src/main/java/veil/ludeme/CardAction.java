@@ -20,12 +20,29 @@ public abstract class CardAction extends Action {
   /** Word w of the cards the player {@link LudState#cur} may move now (see {@link CardsExpr}). */
   protected abstract long playable(LudState s, int w);
 
+  /**
+   * Every word of {@link #playable} into {@code out} ({@link LudState#words} longs); an action whose words share
+   * work (a test over the whole hand) computes them in one pass.
+   */
+  protected void playableWords(LudState s, long[] out) {
+    for (int w = 0; w < s.words; w++) {
+      out[w] = playable(s, w);
+    }
+  }
+
   /** Moves this card (a card of {@link #playable}) for the player {@link LudState#cur}. */
   protected abstract void applyCard(LudState s, int card);
 
   @Override
   public final void apply(LudState s, int payload) {
-    applyCard(s, s.faces == null ? payload : lowestCopy(s, payload, s.faces));
+    if (s.faces == null) {
+      applyCard(s, payload);
+      return;
+    }
+    // A move the playout just drew from this action in this state: the copy the draw found is the one to move.
+    boolean drawn = s.drawnBy == this && s.faces[s.drawnCopy] == payload;
+    s.drawnBy = null;
+    applyCard(s, drawn ? s.drawnCopy : lowestCopy(s, payload, s.faces));
   }
 
   /** The lowest playable copy of a face (the face itself when none is playable: then the move was not legal). */
@@ -65,7 +82,13 @@ public abstract class CardAction extends Action {
       for (int w = 0; w < words; w++) {
         n += Long.bitCount(ws[w]);
       }
-      return n == 0 ? -1 : move(s.faces[Bits.select(ws, 0, words, n == 1 ? 0 : veil.model.Uniform.below(rng, n))]);
+      if (n == 0) {
+        return -1;
+      }
+      int c = Bits.select(ws, 0, words, n == 1 ? 0 : veil.model.Uniform.below(rng, n));
+      s.drawnBy = this;
+      s.drawnCopy = c;
+      return move(s.faces[c]);
     }
     if (words == 1) {
       long m = playable(s, 0);
@@ -74,11 +97,10 @@ public abstract class CardAction extends Action {
     }
     // Each word once into the state's scratch, then one draw over all of them.
     long[] ws = s.scratchWords(words);
+    playableWords(s, ws);
     int n = 0;
     for (int w = 0; w < words; w++) {
-      long m = playable(s, w);
-      ws[w] = m;
-      n += Long.bitCount(m);
+      n += Long.bitCount(ws[w]);
     }
     return n == 0 ? -1 : move(Bits.select(ws, 0, words, n == 1 ? 0 : veil.model.Uniform.below(rng, n)));
   }
@@ -87,9 +109,7 @@ public abstract class CardAction extends Action {
   private long[] lowestCopies(LudState s, int[] faces) {
     int words = s.words;
     long[] ws = s.scratchWords(words);
-    for (int w = 0; w < words; w++) {
-      ws[w] = playable(s, w);
-    }
+    playableWords(s, ws);
     long[] masks = s.lowerCopyMasks;
     if (masks != null) {
       // Copies within one word: a card goes when some lower copy, j places below it, is in the set.

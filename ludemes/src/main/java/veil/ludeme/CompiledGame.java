@@ -576,6 +576,7 @@ public final class CompiledGame implements Game {
       percepts.clear();
     }
     s.sink = percepts;
+    s.drawnBy = null; // a random move's hint is the playout's alone (see LudState#drawnBy)
     if (v[Slot.PENDING] > 0) {
       table.dealOne(s, Action.payloadOf(joint[players]));
     } else {
@@ -648,6 +649,7 @@ public final class CompiledGame implements Game {
         endStep(s);
       } else if (!ph.simultaneous) {
         s.cur = v[Slot.MOVER];
+        s.drawnBy = null;
         int m = ph.play.randomMove(s, rng, scratch);
         if (m == -1) {
           throw noLegalMove(v[Slot.MOVER]);

@@ -24,6 +24,14 @@ public final class LudState implements State {
   public int[] faces;
   /** With {@link #faces}: {@link CardTable.Frozen#lowerCopyMasks}, or null when copies straddle words. */
   public long[] lowerCopyMasks;
+  /**
+   * With {@link #faces}, on the playout path only: the card action whose random move was just drawn in this state,
+   * and {@link #drawnCopy} the copy that move plays (its lowest playable copy), so that applying the move need not
+   * look for it again. Cleared by the playout before each draw, by {@link CompiledGame#apply} (the step protocol
+   * never uses it) and when a card move is applied.
+   */
+  CardAction drawnBy;
+  int drawnCopy;
   public final int[] v;
 
   /** The player whose moves are being generated or applied ("Mover" in expressions). */

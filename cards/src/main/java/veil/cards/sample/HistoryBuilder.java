@@ -43,6 +43,8 @@ final class HistoryBuilder {
   /** The cards that move in the step being matched, and with copies their faces too (moves name faces). */
   private final long[] moved;
   private final long[] movedOrFace;
+  /** The set operations for this game's deck size. */
+  private final CardSets sets;
   // Candidate lists per role for the step being matched.
   private final int[][] candidates;
   private final int[] candidateCount;
@@ -69,6 +71,7 @@ final class HistoryBuilder {
     this.faces = game.cards.hasCopies() ? game.cards.face() : null;
     this.moved = new long[words];
     this.movedOrFace = new long[words];
+    this.sets = CardSets.of(words);
     this.candidates = new int[roles][64];
     this.candidateCount = new int[roles];
     this.active = new int[roles];
@@ -85,7 +88,7 @@ final class HistoryBuilder {
     int observer = obs.role();
     percepts.listenOnly(observer);
     for (int t = 0; t < steps; t++) {
-      java.util.Arrays.fill(moved, 0);
+      sets.clear(moved, 0);
       for (int i = sk.stepStart[t]; i < sk.stepStart[t + 1]; i++) {
         int c = cardOfToken[moveToken[i]];
         int x = sk.from[i];
@@ -96,9 +99,9 @@ final class HistoryBuilder {
         CardSets.add(expected, sk.to[i] * words, c);
         CardSets.add(moved, 0, c);
       }
-      System.arraycopy(moved, 0, movedOrFace, 0, words);
+      sets.copy(moved, 0, movedOrFace, 0);
       if (faces != null) {
-        for (int c = CardSets.first(moved, 0, words); c >= 0; c = CardSets.next(moved, 0, words, c)) {
+        for (int c = sets.first(moved, 0); c >= 0; c = sets.next(moved, 0, c)) {
           CardSets.add(movedOrFace, 0, faces[c]);
         }
       }
@@ -114,24 +117,13 @@ final class HistoryBuilder {
 
   /** The one card of the deal source that moves in this step, -1 when none, -2 when several. */
   private int dealtCard() {
-    int at = game.dealSource(state) * words;
-    int found = -1;
-    for (int w = 0; w < words; w++) {
-      long m = state.places[at + w] & moved[w];
-      if (m != 0) {
-        if (found >= 0 || (m & m - 1) != 0) {
-          return -2;
-        }
-        found = w << 6 | Long.numberOfTrailingZeros(m);
-      }
-    }
-    return found;
+    return sets.only(state.places, game.dealSource(state) * words, moved, 0);
   }
 
   private boolean matchStep(Skeleton sk, Observation obs, int t, int observer, long[] moved) {
     boolean dealing = game.isDealing(state);
-    int dealt = dealing ? dealtCard() : -1;
-    if (dealing && obs.move(t) == 0 && dealt >= 0) {
+    int dealt = dealing && obs.move(t) == 0 ? dealtCard() : -1;
+    if (dealt >= 0) {
       return dealStep(sk, obs, t, observer, dealt);
     }
     int n = 0;

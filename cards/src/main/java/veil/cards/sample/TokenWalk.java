@@ -28,6 +28,8 @@ final class TokenWalk {
   final int cards;
   /** Longs per card or token set. */
   final int words;
+  /** The set operations for this deck's size. */
+  private final CardSets sets;
   final int[] pos;
   /** Token t's allowed cards: words longs from {@code t * words}. */
   final long[] allowed;
@@ -130,9 +132,9 @@ final class TokenWalk {
   /** Copies a snapshot back rather than rebuilding its arrays token by token. */
   private void restore(Snapshot p) {
     java.util.Arrays.fill(designated, 0); // neither the start nor a pristine prefix designates (it stops at a SOME)
-    System.arraycopy(p.known(), 0, known, 0, words);
-    System.arraycopy(p.modified(), 0, modified, 0, words);
-    System.arraycopy(p.moved(), 0, moved, 0, words);
+    sets.copy(p.known(), 0, known, 0);
+    sets.copy(p.modified(), 0, modified, 0);
+    sets.copy(p.moved(), 0, moved, 0);
     ambiguous = p.ambiguous();
     System.arraycopy(p.tokensAt(), 0, tokensAt, 0, tokensAt.length);
     System.arraycopy(p.pos(), 0, pos, 0, cards);
@@ -157,6 +159,7 @@ final class TokenWalk {
   TokenWalk(long[] initialPlaces, int words, int[] visibleMask, int observer, int cards, long ordered, int[] faces) {
     this.cards = cards;
     this.words = words;
+    this.sets = CardSets.of(words);
     int placeCount = initialPlaces.length / words;
     this.tokensAt = new long[initialPlaces.length];
     this.stamp = new int[cards];
@@ -733,17 +736,17 @@ final class TokenWalk {
     if ((places & places - 1) == 0 && interchangeable(Long.numberOfTrailingZeros(places))) {
       // One place whose tokens all started there unchanged: each may be c or none may; the scan would list them all.
       int at = Long.numberOfTrailingZeros(places) * words;
-      if (!mayBe(CardSets.first(tokensAt, at, words), c)) {
+      if (!mayBe(sets.first(tokensAt, at), c)) {
         return -1;
       }
-      int n = CardSets.count(tokensAt, at, words);
+      int n = sets.count(tokensAt, at);
       logChoices += LOG[n];
       return pinOrNarrow(veil.ludeme.Bits.select(tokensAt, at, words, pick(rng, n)), c);
     }
     int n = 0;
     for (long p = places; p != 0; p &= p - 1) {
       int at = Long.numberOfTrailingZeros(p) * words;
-      for (int t = CardSets.first(tokensAt, at, words); t >= 0; t = CardSets.next(tokensAt, at, words, t)) {
+      for (int t = sets.first(tokensAt, at); t >= 0; t = sets.next(tokensAt, at, t)) {
         if (pinnedCard[t] >= 0 ? !copies || face[pinnedCard[t]] != c : !mayBe(t, c)) {
           continue;
         }
@@ -789,7 +792,7 @@ final class TokenWalk {
   }
 
   private int pin(int token, int c) {
-    java.util.Arrays.fill(allowed, token * words, token * words + words, 0);
+    sets.clear(allowed, token * words);
     CardSets.add(allowed, token * words, c);
     pinnedCard[token] = c;
     tokenOf[c] = token;
@@ -804,18 +807,8 @@ final class TokenWalk {
    */
   private boolean interchangeable(int x) {
     int at = x * words;
-    int first = CardSets.first(tokensAt, at, words);
-    if (first < 0) {
-      return false;
-    }
-    int st = initialPlace[first] * words;
-    for (int w = 0; w < words; w++) {
-      long m = tokensAt[at + w];
-      if ((m & modified[w]) != 0 || (m & ~startedAt[st + w]) != 0) {
-        return false;
-      }
-    }
-    return true;
+    int first = sets.first(tokensAt, at);
+    return first >= 0 && !sets.meetsOrLeaves(tokensAt, at, modified, 0, startedAt, initialPlace[first] * words);
   }
 
   /** log n for n = 0..256. */
@@ -864,13 +857,13 @@ final class TokenWalk {
   private int takeHidden(int x, SplittableRandom rng, int except) {
     int at = x * words;
     if (except < 0 && interchangeable(x)) {
-      int k = CardSets.count(tokensAt, at, words);
+      int k = sets.count(tokensAt, at);
       logChoices += LOG[k];
       return veil.ludeme.Bits.select(tokensAt, at, words, pick(rng, k));
     }
     int n = 0;
     boolean anyPinned = false;
-    for (int t = CardSets.first(tokensAt, at, words); t >= 0; t = CardSets.next(tokensAt, at, words, t)) {
+    for (int t = sets.first(tokensAt, at); t >= 0; t = sets.next(tokensAt, at, t)) {
       if (t == except) {
         continue;
       }

@@ -46,6 +46,8 @@ final class Worker {
   private final int cards;
   /** Longs per card set. */
   private final int words;
+  /** The set operations for this deck's size. */
+  private final CardSets sets;
   private final long[] allCards;
   /** Each card's face (first copy), or null without copies. */
   private final int[] faces;
@@ -111,6 +113,7 @@ final class Worker {
     this.players = game.players;
     this.cards = game.cards.count();
     this.words = game.cards.words();
+    this.sets = CardSets.of(words);
     this.allCards = new long[words];
     for (int w = 0; w < words; w++) {
       allCards[w] = game.cards.all(w);
@@ -305,7 +308,7 @@ final class Worker {
     for (int w = 0; w < words; w++) {
       unknown[w] = allCards[w] & ~walk.known[w];
     }
-    int unknownCount = CardSets.count(unknown, 0, words);
+    int unknownCount = sets.count(unknown, 0);
     int k = 0;
     for (int t = 0; t < cards; t++) {
       if (walk.pinnedCard[t] >= 0) {
@@ -317,20 +320,20 @@ final class Worker {
         keyScratch[w] = walk.allowed[t * words + w] & unknown[w];
       }
       int j = 0;
-      while (j < k && !CardSets.equal(classKey, j * words, keyScratch, 0, words)) {
+      while (j < k && !sets.equal(classKey, j * words, keyScratch, 0)) {
         j++;
       }
       if (j == k) {
-        System.arraycopy(keyScratch, 0, classKey, k * words, words);
+        sets.copy(keyScratch, 0, classKey, k * words);
         classCap[k] = 0;
         k++;
       }
       classCap[j]++;
       classOfToken[t] = j;
     }
-    if (k == 1 && CardSets.equal(classKey, 0, unknown, 0, words) && classCap[0] == unknownCount) {
+    if (k == 1 && sets.equal(classKey, 0, unknown, 0) && classCap[0] == unknownCount) {
       // One class that may hold every unknown card (no voids yet): no tables to count bijections with.
-      for (int c = CardSets.first(unknown, 0, words); c >= 0; c = CardSets.next(unknown, 0, words, c)) {
+      for (int c = sets.first(unknown, 0); c >= 0; c = sets.next(unknown, 0, c)) {
         classOfCard[c] = 0;
       }
       logBijections = logFactorial(classCap[0]);
@@ -347,7 +350,7 @@ final class Worker {
       }
     }
     Arrays.fill(classFill, 0, k, 0);
-    for (int c = CardSets.first(unknown, 0, words); c >= 0; c = CardSets.next(unknown, 0, words, c)) {
+    for (int c = sets.first(unknown, 0); c >= 0; c = sets.next(unknown, 0, c)) {
       int j = classOfCard[c];
       classCards[j][classFill[j]++] = c;
     }
