@@ -58,7 +58,11 @@ class MainTest {
         + "mini-match             2  A match of small trick deals: totals carried over, cards gathered and dealt "
         + "again, the dealer rotating\n"
         + "top-discard            2  Draw the top of a discard pile that shows its top card alone, or from the "
-        + "stock; discard on top\n");
+        + "stock; discard on top\n"
+        + "trial-knockout-whist   3  Knock-Out Whist for three: rounds of fewer cards, trumps chosen by the round's "
+        + "winner, cards gathered and dealt again; newcomer trial\n"
+        + "trial-rummy            2  Rummy for two: draw from the stock or the discard pile, lay down and lay off sets "
+        + "and runs, the stock turned over; newcomer trial\n");
   }
 
   @Test
