@@ -507,19 +507,7 @@ final class FactProbe {
         continue;
       }
       probe.copyFrom(before);
-      int yt = game.table.whereIs(probe, d) * words;
-      CardSets.remove(probe.places, xt, c0);
-      CardSets.remove(probe.places, yt, d);
-      CardSets.add(probe.places, xt, d);
-      CardSets.add(probe.places, yt, c0);
-      int s = probe.v[stampAt + c0];
-      probe.v[stampAt + c0] = probe.v[stampAt + d];
-      probe.v[stampAt + d] = s;
-      if (probe.v[Slot.LAST_CARD] == c0) {
-        probe.v[Slot.LAST_CARD] = d;
-      } else if (probe.v[Slot.LAST_CARD] == d) {
-        probe.v[Slot.LAST_CARD] = c0;
-      }
+      swap(probe, c0, d);
       if (telling(probe, mover, o, tells) < 0) {
         CardSets.add(none, 0, d);
       }
