@@ -486,7 +486,7 @@ public final class Compiler {
     }
     ruleStart[n] = litStart.size();
     litStart.add(lits.size());
-    return new Network(slots, baseFrom, nBase, slotAt, groupStart, ruleStart, litStart.toArray(), lits.toArray(),
+    return new Network(slots, baseFrom, nBase, doesTo, slotAt, groupStart, ruleStart, litStart.toArray(), lits.toArray(),
         nextOf, legalSlot, init);
   }
 

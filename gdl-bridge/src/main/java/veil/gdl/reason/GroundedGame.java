@@ -267,7 +267,7 @@ public final class GroundedGame extends KifGame {
     if (percepts != null) {
       t.percepts().eval(vals, moves, roles);
     }
-    System.arraycopy(v.outBits, 0, s.bits, 0, (t.nBase() + 63) >>> 6);
+    v.nextState(moves, roles, s.bits);
     if (percepts != null) {
       percepts.clear();
       for (int r = 0; r < roles; r++) {

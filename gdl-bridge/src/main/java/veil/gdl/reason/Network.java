@@ -68,7 +68,34 @@ final class Network {
   final int largestGroup;
   /** The settled values of the initial state, which the values of every new state start from. */
   final NetworkValues initial;
-  /** What the network was built from, for {@link #specialized}. */
+  /**
+   * Next-state atoms that are not propagated: base proposition i is direct when the rules of {@code (next f_i)} are
+   * at most one "keep" rule ({@code (true f_i)} and negated moves only) and any number of "add" rules (one positive
+   * move each), as a game's frame rules usually are once a role's alternative moves are merged (see {@link
+   * MoveAlternatives}) and the phase is folded in (see {@link Phases}). Its next value is then (old value, if kept,
+   * and no played move is among the keep rule's negated ones) or some played move adds it, which {@link
+   * NetworkValues#nextState} computes from the moves' effects below, word by word. Propagating those rules instead
+   * would turn a move's "stays" atoms off and on again at every step. Those atoms have no rules in this network (so
+   * they stay false in its values); bit i of {@code direct} says which; bit i of {@code keep} which have a keep
+   * rule.
+   */
+  final long[] direct;
+  final long[] keep;
+  /**
+   * The effects of move slot {@code baseFrom + nBase + m} on direct base propositions: entries [effectStart[m],
+   * effectStart[m+1]), each a word of the state and the bits the move clears (it occurs negated in their keep rule)
+   * and adds (it is an add rule of theirs).
+   */
+  final int[] effectStart;
+  final int[] effectWord;
+  final long[] effectClear;
+  final long[] effectAdd;
+  /** Move slots are [baseFrom + nBase, moveTo). */
+  final int moveTo;
+  /** What the network was built from, for {@link #specialized}: the rules before the direct ones were taken out. */
+  private final int[] srcRuleStart;
+  private final int[] srcLitStart;
+  private final int[] srcLits;
   private final int[] nextSlot;
   private final int[][] legalSlot;
   private final long[] init;
@@ -79,20 +106,73 @@ final class Network {
    * @param groupStart see the field; positions of one recursive group must be consecutive
    * @param ruleStart rules sorted by head position
    */
-  Network(int slots, int baseFrom, int nBase, int[] slotAt, int[] groupStart, int[] ruleStart, int[] litStart,
-      int[] lits, int[] nextSlot, int[][] legalSlot, long[] init) {
+  Network(int slots, int baseFrom, int nBase, int moveTo, int[] slotAt, int[] groupStart, int[] ruleStart,
+      int[] litStart, int[] lits, int[] nextSlot, int[][] legalSlot, long[] init) {
     this.slots = slots;
     this.baseFrom = baseFrom;
     this.nBase = nBase;
+    this.moveTo = moveTo;
     this.slotAt = slotAt;
     this.groupStart = groupStart;
-    this.ruleStart = ruleStart;
-    this.litStart = litStart;
-    this.lits = lits;
+    this.srcRuleStart = ruleStart;
+    this.srcLitStart = litStart;
+    this.srcLits = lits;
     this.nextSlot = nextSlot;
     this.legalSlot = legalSlot;
     this.init = init;
     int positions = slotAt.length;
+    int[] positionOfSlot = new int[slots];
+    java.util.Arrays.fill(positionOfSlot, -1);
+    for (int p = 0; p < positions; p++) {
+      positionOfSlot[slotAt[p]] = p;
+    }
+    // Next-state atoms computed from the moves played instead of by propagation (see direct).
+    int words0 = (nBase + 63) >>> 6;
+    direct = new long[Math.max(1, words0)];
+    keep = new long[Math.max(1, words0)];
+    boolean[] directAt = new boolean[positions];
+    java.util.TreeMap<Long, long[]> effects = new java.util.TreeMap<>();
+    findDirect(positionOfSlot, ruleStart, litStart, lits, directAt, effects);
+    int moves = moveTo - (baseFrom + nBase);
+    effectStart = new int[moves + 1];
+    effectWord = new int[effects.size()];
+    effectClear = new long[effects.size()];
+    effectAdd = new long[effects.size()];
+    int e = 0;
+    for (java.util.Map.Entry<Long, long[]> en : effects.entrySet()) {
+      effectStart[(int) (en.getKey() >>> 32) + 1]++;
+      effectWord[e] = (int) (long) en.getKey();
+      effectClear[e] = en.getValue()[0];
+      effectAdd[e] = en.getValue()[1];
+      e++;
+    }
+    for (int m = 0; m < moves; m++) {
+      effectStart[m + 1] += effectStart[m];
+    }
+    // The propagated rules: all but those of the direct atoms (which thus have no rules here).
+    int[] keptRuleStart = new int[positions + 1];
+    veil.gdl.ground.IntList keptLitStart = new veil.gdl.ground.IntList();
+    veil.gdl.ground.IntList keptLits = new veil.gdl.ground.IntList();
+    for (int p = 0; p < positions; p++) {
+      keptRuleStart[p] = keptLitStart.size();
+      if (directAt[p]) {
+        continue;
+      }
+      for (int r = ruleStart[p]; r < ruleStart[p + 1]; r++) {
+        keptLitStart.add(keptLits.size());
+        for (int k = litStart[r]; k < litStart[r + 1]; k++) {
+          keptLits.add(lits[k]);
+        }
+      }
+    }
+    keptRuleStart[positions] = keptLitStart.size();
+    keptLitStart.add(keptLits.size());
+    this.ruleStart = keptRuleStart;
+    this.litStart = keptLitStart.toArray();
+    this.lits = keptLits.toArray();
+    ruleStart = this.ruleStart;
+    litStart = this.litStart;
+    lits = this.lits;
     int rules = litStart.length - 1;
     groupEnd = new int[positions];
     int largest = 0;
@@ -166,11 +246,6 @@ final class Network {
     for (int r = 0; r < legalSlot.length; r++) {
       System.arraycopy(legalSlot[r], 0, outSlot, legalWord[r] << 6, legalSlot[r].length);
     }
-    int[] positionOfSlot = new int[slots];
-    java.util.Arrays.fill(positionOfSlot, -1);
-    for (int p = 0; p < positions; p++) {
-      positionOfSlot[slotAt[p]] = p;
-    }
     outBitAt = new int[positions];
     java.util.Arrays.fill(outBitAt, -1);
     for (int b = 0; b < outSlot.length; b++) {
@@ -188,19 +263,19 @@ final class Network {
    * this network's in every state and move where the fixed inputs have their values.
    */
   Network specialized(byte[] constant) {
-    int rules = ruleCount();
+    int rules = srcLitStart.length - 1;
     int[] newRuleStart = new int[positions() + 1];
     veil.gdl.ground.IntList newLitStart = new veil.gdl.ground.IntList();
     veil.gdl.ground.IntList newLits = new veil.gdl.ground.IntList();
     int p = 0;
     for (int r = 0; r < rules; r++) {
-      while (p < positions() && ruleStart[p] <= r) {
+      while (p < positions() && srcRuleStart[p] <= r) {
         newRuleStart[p++] = newLitStart.size();
       }
       int mark = newLits.size();
       boolean fails = false;
-      for (int k = litStart[r]; k < litStart[r + 1] && !fails; k++) {
-        int l = lits[k];
+      for (int k = srcLitStart[r]; k < srcLitStart[r + 1] && !fails; k++) {
+        int l = srcLits[k];
         byte c = constant[l >>> 1];
         if (c == 0) {
           newLits.add(l);
@@ -218,8 +293,70 @@ final class Network {
       newRuleStart[p++] = newLitStart.size();
     }
     newLitStart.add(newLits.size());
-    return new Network(slots, baseFrom, nBase, slotAt, groupStart, newRuleStart, newLitStart.toArray(),
+    return new Network(slots, baseFrom, nBase, moveTo, slotAt, groupStart, newRuleStart, newLitStart.toArray(),
         newLits.toArray(), nextSlot, legalSlot, init);
+  }
+
+  /**
+   * Marks the direct base propositions (see {@link #direct}) and their positions, and collects the moves' effects,
+   * keyed by move index << 32 | word, each {clear, add}.
+   */
+  private void findDirect(int[] positionOfSlot, int[] ruleStart, int[] litStart, int[] lits, boolean[] directAt,
+      java.util.Map<Long, long[]> effects) {
+    int moveFrom = baseFrom + nBase;
+    boolean[] read = new boolean[slots];
+    for (int l : lits) {
+      read[l >>> 1] = true;
+    }
+    for (int i = 0; i < nBase; i++) {
+      int s = nextSlot[i];
+      int p = s >= 0 && s < slots ? positionOfSlot[s] : -1;
+      if (p < 0 || groupStart[p] >= 0 || read[s]) {
+        continue;
+      }
+      int self = (baseFrom + i) << 1;
+      int keepRule = -1;
+      boolean ok = true;
+      for (int r = ruleStart[p]; r < ruleStart[p + 1] && ok; r++) {
+        int n = litStart[r + 1] - litStart[r];
+        int first = n == 0 ? -1 : lits[litStart[r]];
+        if (n == 1 && (first & 1) == 0 && (first >>> 1) >= moveFrom && (first >>> 1) < moveTo) {
+          continue; // add rule
+        }
+        boolean keeps = keepRule < 0;
+        boolean sawSelf = false;
+        for (int k = litStart[r]; k < litStart[r + 1] && keeps; k++) {
+          int l = lits[k];
+          if (l == self) {
+            sawSelf = true;
+          } else {
+            keeps = (l & 1) != 0 && (l >>> 1) >= moveFrom && (l >>> 1) < moveTo;
+          }
+        }
+        ok = keeps && sawSelf;
+        if (ok) {
+          keepRule = r;
+        }
+      }
+      if (!ok) {
+        continue;
+      }
+      directAt[p] = true;
+      direct[i >>> 6] |= 1L << i;
+      for (int r = ruleStart[p]; r < ruleStart[p + 1]; r++) {
+        boolean isKeep = r == keepRule;
+        for (int k = litStart[r]; k < litStart[r + 1]; k++) {
+          int l = lits[k];
+          if (l != self) {
+            long key = (long) ((l >>> 1) - moveFrom) << 32 | (i >>> 6);
+            effects.computeIfAbsent(key, x -> new long[2])[isKeep ? 0 : 1] |= 1L << i;
+          }
+        }
+      }
+      if (keepRule >= 0) {
+        keep[i >>> 6] |= 1L << i;
+      }
+    }
   }
 
   int positions() {

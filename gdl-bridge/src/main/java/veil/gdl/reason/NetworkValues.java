@@ -253,6 +253,44 @@ final class NetworkValues {
     dirtyTo = -1;
   }
 
+  /**
+   * Writes the next state into {@code dest}: with the moves in slots {@code played[0..n)} on and settled, the
+   * network's next-state outputs, and the direct base propositions (see {@link Network#direct}) from the state these
+   * values are synced to and the moves' effects.
+   */
+  void nextState(int[] played, int n, long[] dest) {
+    Network net = this.net;
+    long[] direct = net.direct;
+    long[] keep = net.keep;
+    long[] old = synced;
+    int words = (net.nBase + 63) >>> 6;
+    for (int w = 0; w < words; w++) {
+      dest[w] = (outBits[w] & ~direct[w]) | (old[w] & keep[w]);
+    }
+    int moveFrom = net.baseFrom + net.nBase;
+    int[] start = net.effectStart;
+    int[] word = net.effectWord;
+    // Every clear first, then every add: a base proposition one move adds stays even if another's move clears it.
+    for (int i = 0; i < n; i++) {
+      int m = played[i] - moveFrom;
+      if (m >= 0 && m < start.length - 1) {
+        long[] clear = net.effectClear;
+        for (int e = start[m], end = start[m + 1]; e < end; e++) {
+          dest[word[e]] &= ~clear[e];
+        }
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      int m = played[i] - moveFrom;
+      if (m >= 0 && m < start.length - 1) {
+        long[] add = net.effectAdd;
+        for (int e = start[m], end = start[m + 1]; e < end; e++) {
+          dest[word[e]] |= add[e];
+        }
+      }
+    }
+  }
+
   /** Sets the atom at position p (slot s), and its output bit. */
   private void change(int p, int s, boolean v) {
     set(s, v);

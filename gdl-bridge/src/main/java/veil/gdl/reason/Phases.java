@@ -92,6 +92,7 @@ final class Phases {
     NetworkValues v = NetworkValues.initial(net);
     SplittableRandom rng = new SplittableRandom(0x5EEDL);
     int[] played = new int[roles];
+    int[] playedSlot = new int[roles];
     for (int game = 0; game < GAMES && states.size() < STEPS; game++) {
       long[] bits = init.clone();
       v.syncTo(bits);
@@ -121,10 +122,11 @@ final class Phases {
         states.add(bits.clone());
         forcedOf.add(forced);
         for (int r = 0; r < roles; r++) {
-          v.set(doesSlot[r][played[r]], true);
+          playedSlot[r] = doesSlot[r][played[r]];
+          v.set(playedSlot[r], true);
         }
         v.settle();
-        System.arraycopy(v.outBits, 0, bits, 0, words);
+        v.nextState(playedSlot, roles, bits);
         for (int r = 0; r < roles; r++) {
           v.set(doesSlot[r][played[r]], false);
         }
