@@ -58,6 +58,11 @@ class TopDownReasonerTest {
   }
 
   @Test
+  void agreesOnPawnRaceWhoseFrameIsComputedFromTheMoves() {
+    agree("pawn-race.kif", Kif.testResource("pawn-race.kif"), 200);
+  }
+
+  @Test
   void agreesOnRecursionThatMeetsItselfFirst() {
     agree("recursive-paths.kif", Kif.testResource("recursive-paths.kif"), 300);
   }

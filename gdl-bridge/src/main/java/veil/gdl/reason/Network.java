@@ -96,6 +96,7 @@ final class Network {
   private final int[] srcRuleStart;
   private final int[] srcLitStart;
   private final int[] srcLits;
+  private final boolean useDirect;
   private final int[] nextSlot;
   private final int[][] legalSlot;
   private final long[] init;
@@ -108,6 +109,14 @@ final class Network {
    */
   Network(int slots, int baseFrom, int nBase, int moveTo, int[] slotAt, int[] groupStart, int[] ruleStart,
       int[] litStart, int[] lits, int[] nextSlot, int[][] legalSlot, long[] init) {
+    this(slots, baseFrom, nBase, moveTo, slotAt, groupStart, ruleStart, litStart, lits, nextSlot, legalSlot, init,
+        true);
+  }
+
+  /** @param useDirect whether next-state atoms of the frame shape are computed directly (see {@link #direct}) */
+  private Network(int slots, int baseFrom, int nBase, int moveTo, int[] slotAt, int[] groupStart, int[] ruleStart,
+      int[] litStart, int[] lits, int[] nextSlot, int[][] legalSlot, long[] init, boolean useDirect) {
+    this.useDirect = useDirect;
     this.slots = slots;
     this.baseFrom = baseFrom;
     this.nBase = nBase;
@@ -132,7 +141,9 @@ final class Network {
     keep = new long[Math.max(1, words0)];
     boolean[] directAt = new boolean[positions];
     java.util.TreeMap<Long, long[]> effects = new java.util.TreeMap<>();
-    findDirect(positionOfSlot, ruleStart, litStart, lits, directAt, effects);
+    if (useDirect) {
+      findDirect(positionOfSlot, ruleStart, litStart, lits, directAt, effects);
+    }
     int moves = moveTo - (baseFrom + nBase);
     effectStart = new int[moves + 1];
     effectWord = new int[effects.size()];
@@ -294,7 +305,22 @@ final class Network {
     }
     newLitStart.add(newLits.size());
     return new Network(slots, baseFrom, nBase, moveTo, slotAt, groupStart, newRuleStart, newLitStart.toArray(),
-        newLits.toArray(), nextSlot, legalSlot, init);
+        newLits.toArray(), nextSlot, legalSlot, init, useDirect);
+  }
+
+  /** This network with every rule propagated, none computed directly (for tests: what {@link #direct} must equal). */
+  Network propagatingEveryRule() {
+    return new Network(slots, baseFrom, nBase, moveTo, slotAt, groupStart, srcRuleStart, srcLitStart, srcLits,
+        nextSlot, legalSlot, init, false);
+  }
+
+  /** How many base propositions are computed directly. */
+  int directCount() {
+    int n = 0;
+    for (long w : direct) {
+      n += Long.bitCount(w);
+    }
+    return n;
   }
 
   /**
