@@ -25,7 +25,23 @@ public final class LudLoader implements GameLoader {
     try {
       return compile(sourceName, text, options);
     } catch (DslException e) {
-      throw new GameLoadException(e.getMessage());
+      throw new GameLoadException(e.getMessage(), givesUnknownOption(sourceName, text, options));
+    }
+  }
+
+  /** Whether {@code options} name an option the game does not declare (then the command line is at fault). */
+  private static boolean givesUnknownOption(String sourceName, String text, Map<String, String> options) {
+    if (options == null || options.isEmpty()) {
+      return false;
+    }
+    try {
+      java.util.Set<String> declared = new java.util.HashSet<>();
+      for (Expander.OptionDecl o : Expander.options(Reader.read(Source.of(sourceName, text)))) {
+        declared.add(o.name());
+      }
+      return !declared.containsAll(options.keySet());
+    } catch (DslException e) {
+      return false; // the declarations themselves are broken: a game error
     }
   }
 

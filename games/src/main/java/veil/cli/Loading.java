@@ -28,6 +28,7 @@ final class Loading {
     try {
       game = main.registry().load(args.game, args.loadOptions(main.registry()));
     } catch (GameLoadException e) {
+      throwIfUsage(args, e);
       printReport(e, err);
       return null;
     }
@@ -68,6 +69,7 @@ final class Loading {
     try {
       return exportGdl(main, args, options);
     } catch (GameLoadException e) {
+      throwIfUsage(args, e);
       printReport(e, err);
     } catch (ExportException e) {
       err.println(e.getMessage());
@@ -87,6 +89,13 @@ final class Loading {
       throw new GameLoadException("error: " + args.game + " did not load as a ludeme game\n");
     }
     return GdlExport.export(game);
+  }
+
+  /** An option name the game does not take is the command line's fault: a usage error (exit 2), not a game error. */
+  private static void throwIfUsage(GameArgs args, GameLoadException e) {
+    if (e.usage()) {
+      throw new picocli.CommandLine.ParameterException(args.command.commandLine(), e.getMessage().strip());
+    }
   }
 
   /** A loader's report is complete and formatted: printed as it is, ending with a newline. */

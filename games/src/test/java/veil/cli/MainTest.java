@@ -137,10 +137,12 @@ class MainTest {
   }
 
   @Test
-  void anUnknownGameOptionIsAGameError() {
+  void anUnknownGameOptionIsAUsageError() {
     Run r = run("check", "counter", "--option", "Targte=4");
-    assertThat(r.code()).isEqualTo(1);
+    assertThat(r.code()).isEqualTo(2);
     assertThat(r.err()).contains("unknown option 'Targte'").contains("did you mean: Target");
+    Run value = run("check", "counter", "--option", "Target=0");
+    assertThat(value.code()).as("a bad value of an option the game takes is a game error").isEqualTo(1);
   }
 
   @Test

@@ -365,13 +365,21 @@ class ReliabilityTest {
   }
 
   @Test
-  void item7_unknownOptionNamesAreErrorsForKifGamesToo() {
+  void item7_unknownOptionNamesAreUsageErrorsForKifGamesToo() {
     Run kif = Cli.run("check", "monty-hall-3", "--option", "foo=1");
-    assertClean(kif, 1);
+    assertClean(kif, 2);
     assertThat(kif.err()).contains("unknown option \"foo\"", "mode, syntax, stepBound");
+    for (String command : List.of("simulate", "arena", "analyze")) {
+      Run r = command.equals("arena") ? Cli.run(command, "monty-hall-3", "--agents", "random,random", "--option",
+          "foo=1") : Cli.run(command, "monty-hall-3", "--option", "foo=1");
+      assertClean(r, 2);
+      assertThat(r.err()).as(command).contains("unknown option \"foo\"");
+    }
     Run lud = Cli.run("check", "agram", "--option", "foo=1");
-    assertClean(lud, 1);
+    assertClean(lud, 2);
     assertThat(lud.err()).contains("unknown option \"foo\"");
+    // A bad value for an option the game does take is about the game's options: still a game error.
+    assertClean(Cli.run("check", "monty-hall-3", "--option", "stepBound=0"), 1);
     assertClean(Cli.run("check", "monty-hall-3", "--option", "mode=strict"), 0);
   }
 

@@ -65,13 +65,13 @@ public final class KifLoader implements GameLoader {
     int stepBound;
     int maxGroundRules;
     String reasoner;
-    try {
-      for (String key : options.keySet()) {
-        if (!OPTIONS.contains(key)) {
-          throw new IllegalArgumentException("unknown option \"" + key + "\"; a GDL-II game takes "
-              + String.join(", ", OPTIONS));
-        }
+    for (String key : options.keySet()) {
+      if (!OPTIONS.contains(key)) {
+        throw new GameLoadException(sourceName + ": unknown option \"" + key + "\"; a GDL-II game takes "
+            + String.join(", ", OPTIONS), true);
       }
+    }
+    try {
       mode = Mode.parse(options.get("mode"));
       syntax = Syntax.parse(options.get("syntax"), text);
       stepBound = positive(options, "stepBound", DEFAULT_STEP_BOUND);

@@ -92,7 +92,7 @@ public final class CounterLoader implements GameLoader {
       if (!OPTIONS.contains(option.getKey())) {
         List<String> near = Names.nearest(option.getKey(), OPTIONS, 3);
         throw new GameLoadException(new Diagnostic(null, "unknown option '" + option.getKey() + "' for " + name,
-            String.join(", ", OPTIONS), near).format());
+            String.join(", ", OPTIONS), near).format(), true);
       }
       try {
         target = Integer.parseInt(option.getValue());
