@@ -4,8 +4,8 @@
  * <ul>
  *   <li>{@link veil.ai.Agent} (honest: observation and own legal moves only) and {@link veil.ai.ClairvoyantAgent}
  *       (handed the true state, on purpose), both {@link veil.ai.Player}s; {@link veil.ai.Agents#create} builds
- *       {@code random}, {@code uct-cheat}, {@code pimc}, {@code so-ismcts}, {@code mo-ismcts}, {@code hp-ismcts}
- *       from a spec;
+ *       {@code random}, {@code uct-cheat}, {@code pimc}, {@code so-ismcts}, {@code mo-ismcts}, {@code hp-ismcts},
+ *       {@code smooth-ismcts} from a spec;
  *       {@link veil.ai.Budget} (iterations or ms per move, threads) and {@link veil.ai.SearchStats}.
  *   <li>{@code veil.ai.search}: the decoupled-UCB tree search shared by the search agents.
  *   <li>{@code veil.ai.sample}: the exact general information-set sampler ({@link

@@ -34,7 +34,8 @@ import veil.model.Game;
       "One agent per seat; seats rotate from game to game so that every agent plays every seat equally often."
           + " Prints, per agent, the mean score (0..1) with a 95%% confidence interval, the win rate, the mean"
           + " thinking time per move and search iterations per second.",
-      "Agents: random, uct-cheat (clairvoyant: it sees the true state), pimc, so-ismcts, mo-ismcts, hp-ismcts;"
+      "Agents: random, uct-cheat (clairvoyant: it sees the true state), pimc, so-ismcts, mo-ismcts, hp-ismcts,"
+          + " smooth-ismcts (mixed strategies by smooth UCT, for poker: it bluffs; eta, target, root=now|start);"
           + " parameters follow colons, e.g. pimc:worlds=20:c=1.0.",
       "Game i depends only on --seed, i, the agents and the iteration budget (and --threads), so a run can be"
           + " repeated. --json FILE writes every game as soon as it ends (JSON Lines: a config line, one line per"

@@ -171,7 +171,7 @@ class ArenaCommandTest {
     Run r = Cli.run("arena", "blind-tic-tac-toe", "--agents", "random,alphazero", "--games", "2");
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err()).startsWith("--agents: unknown agent 'alphazero'; known agents: random, uct-cheat, pimc,"
-        + " so-ismcts, mo-ismcts, hp-ismcts\n");
+        + " so-ismcts, mo-ismcts, hp-ismcts, smooth-ismcts\n");
     Run param = Cli.run("arena", "blind-tic-tac-toe", "--agents", "random,pimc:worldz=3", "--games", "2");
     assertThat(param.code()).isEqualTo(2);
     assertThat(param.err()).contains("agent 'pimc': bad parameter 'worldz=3'");

@@ -81,6 +81,48 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
     return this;
   }
 
+  /** Smooth UCT's largest UCB probability (0: plain UCT); see {@link #withSmooth}. */
+  private double smoothEta;
+  /** Smooth UCT: the share of iterations whose world is drawn from the searcher's own information set. */
+  private double target;
+
+  /** Smooth UCT: whether the other iterations are self-play from the start of the game ({@code root=start}). */
+  private boolean fromStart;
+
+  public static final double DEFAULT_ETA = 0.9;
+  public static final String DEFAULT_ROOT = "now";
+  public static final double DEFAULT_TARGET = 0.5;
+
+  /**
+   * This agent as smooth ISMCTS ({@code smooth-ismcts}): a mixed strategy for the searcher and every opponent, one
+   * tree per role keyed by its observation of the whole game (so an opponent's statistics are per information set,
+   * say per card it holds), smooth UCT at every choice ({@link SearchWorker#setSmooth}), and the final move drawn
+   * from the searcher's average strategy (its visits) with the agent's seeded generator. A share {@code target} of
+   * the iterations draw their world from the searcher's information set (only the searcher learns in them); the
+   * others draw a world from the information set of a random opponent, given that opponent's view of a world of the
+   * searcher's information set: there the searcher holds what the opponent cannot rule out (its other cards), so
+   * the opponent learns against the searcher's whole range, and a bluff can pay. Needs MO_ISMCTS.
+   */
+  public IsmctsAgent withSmooth(double eta, double target, boolean fromStart) {
+    this.fromStart = fromStart;
+    if (mode != SearchWorker.Mode.MO_ISMCTS) {
+      throw new IllegalArgumentException("smooth UCT is built on mo-ismcts");
+    }
+    if (!(eta > 0 && eta <= 1)) {
+      throw new IllegalArgumentException("eta must be a number in (0,1], was " + eta);
+    }
+    if (!(target > 0 && target < 1)) {
+      throw new IllegalArgumentException("target must be a number strictly between 0 and 1, was " + target);
+    }
+    if (inferWorlds > 0 || reuse > 1) {
+      throw new IllegalArgumentException("smooth UCT draws its own worlds: no infer, no reuse");
+    }
+    this.smoothEta = eta;
+    this.target = target;
+    setVisitDraw(true);
+    return this;
+  }
+
   /** Draws the final move in proportion to root visits when {@code on} (final=visits). */
   public IsmctsAgent withVisitDraw(boolean on) {
     setVisitDraw(on);
@@ -115,6 +157,7 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
   @Override
   protected void onStart() {
     views.clear();
+    smooth.clear();
     inference.clear();
     shared = GeneralDeterminizer.forGame(game);
   }
@@ -132,6 +175,9 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
   protected Worker newWorker(int thread) {
     Worker w = new Worker();
     w.search = new SearchWorker(game, role, mode, exploration);
+    if (smoothEta > 0) {
+      w.search.setSmooth(smoothEta);
+    }
     w.world = game.initialState();
     w.root = game.initialState();
     // Both samplers are thread-safe: the general one caches its filtering, a game's own keeps a worker per thread.
@@ -155,6 +201,13 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
         noteApproximate(w);
       }
       addRootVisits(w, legal, votes);
+      return;
+    }
+    if (smoothEta > 0) {
+      long key = runSmooth(w, obs, iterations, deadline);
+      for (int i = 0; i < votes.length; i++) {
+        votes[i] += w.search.visitsAt(key, legal.get(i));
+      }
       return;
     }
     if (inferWorlds > 0) {
@@ -198,6 +251,173 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
   }
 
   private final java.util.Map<Worker, Views> views = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /** Smooth UCT per-thread state: a sampler per opponent, a replay state and the observation keys per tree. */
+  private static final class SmoothViews {
+    Determinizer[] samplers;
+    int[] opponents;
+    State replay;
+    Percepts percepts;
+    long[] keys;
+    int[] buf = new int[16];
+    MoveList legal;
+    int[][][] candidates = new int[RESAMPLE_CANDIDATES][][];
+    double[] weights = new double[RESAMPLE_CANDIDATES];
+  }
+
+  private final java.util.Map<Worker, SmoothViews> smooth = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /** Runs the smooth-UCT iterations of one thread; returns the key of the searcher's observation. */
+  private long runSmooth(Worker w, Observation obs, long iterations, long deadline) {
+    SmoothViews v = smooth.computeIfAbsent(w, k -> {
+      SmoothViews n = new SmoothViews();
+      n.samplers = new Determinizer[game.roleCount()];
+      int count = 0;
+      int[] opp = new int[game.roleCount()];
+      for (int r = 0; r < n.samplers.length; r++) {
+        if (r != role && r != game.randomRole()) {
+          n.samplers[r] = GeneralDeterminizer.forGame(game);
+          opp[count++] = r;
+        }
+      }
+      n.opponents = java.util.Arrays.copyOf(opp, count);
+      n.replay = game.initialState();
+      n.percepts = new Percepts(game.roleCount());
+      n.keys = new long[game.roleCount()];
+      n.legal = new MoveList();
+      return n;
+    });
+    long mine = SearchWorker.observationKey(obs);
+    int searcherTree = w.search.treeIndexOf(role);
+    for (long k = 0; k < iterations && (w.iterations == 0 || now(w) < deadline) && !samplerExhausted(w);
+        k++) {
+      boolean targeted = v.opponents.length == 0 || w.rng.nextDouble() < target;
+      if (!targeted && fromStart) {
+        // Self-play over the whole game: the rules' own chance, every role at its information set.
+        State s = v.replay;
+        s.copyFrom(game.initialState());
+        java.util.Arrays.fill(v.keys, SearchWorker.OBSERVATION_SEED);
+        w.search.iterateSmooth(s, 0, v.keys, false);
+        w.iterations++;
+        continue;
+      }
+      int[][] history = targeted && fromStart ? resample(w, v, obs) : w.sampler.sampleHistory(obs, w.rng);
+      if (history == null) {
+        countFailure(w);
+        continue;
+      }
+      if (k == 0) {
+        noteBelief(w, w.sampler, obs);
+      }
+      if (!targeted) {
+        // The world of an opponent's information set, given its view of the searcher's world.
+        int r = v.opponents[w.rng.nextInt(v.opponents.length)];
+        Observation view = new Observation(r);
+        State s = v.replay;
+        s.copyFrom(game.initialState());
+        for (int[] joint : history) {
+          game.apply(s, joint, v.percepts);
+          view.add(joint[r], v.percepts.sorted(r));
+        }
+        history = v.samplers[r].sampleHistory(view, w.rng);
+        if (history == null) {
+          countFailure(w);
+          continue;
+        }
+        if (v.samplers[r].approximate(view)) {
+          noteApproximate(w);
+        }
+      }
+      replay(v, history, w.search, -1);
+      if (targeted && v.keys[searcherTree] != mine) {
+        throw new IllegalStateException("a world of the searcher's information set gives it another observation");
+      }
+      w.search.iterateSmooth(v.replay, obs.length(), v.keys, targeted);
+      w.iterations++;
+    }
+    return mine;
+  }
+
+  /** Histories of the searcher's information set drawn per targeted iteration of {@code root=start}. */
+  static final int RESAMPLE_CANDIDATES = 16;
+
+  /**
+   * A history of the searcher's information set drawn in proportion to how likely the opponents' average strategies
+   * (in their trees, learned by the self-play iterations) make their moves in it: {@link #RESAMPLE_CANDIDATES}
+   * histories drawn by the sampler, one of them picked with probability proportional to that weight (sampling
+   * importance resampling). So the searcher weighs the opponents' hands by what their moves say, e.g. a bet by the
+   * Jack only as often as the Jack bets. When no candidate has weight (the opponents' strategies cannot explain what
+   * they did), one is picked uniformly. Null when the sampler found none.
+   */
+  private int[][] resample(Worker w, SmoothViews v, Observation obs) {
+    int[][][] candidates = v.candidates;
+    double[] weights = v.weights;
+    int n = 0;
+    double sum = 0;
+    for (int i = 0; i < RESAMPLE_CANDIDATES; i++) {
+      int[][] h = w.sampler.sampleHistory(obs, w.rng);
+      if (h == null) {
+        countFailure(w);
+        continue;
+      }
+      candidates[n] = h;
+      weights[n] = replay(v, h, w.search, role);
+      sum += weights[n];
+      n++;
+    }
+    if (n == 0) {
+      return null;
+    }
+    if (!(sum > 0)) {
+      return candidates[w.rng.nextInt(n)];
+    }
+    double u = w.rng.nextDouble() * sum;
+    for (int i = 0; i < n; i++) {
+      u -= weights[i];
+      if (u < 0) {
+        return candidates[i];
+      }
+    }
+    return candidates[n - 1];
+  }
+
+  /**
+   * Replays {@code history} into {@code v.replay}, leaving every tree's observation key in {@code v.keys}. With
+   * {@code searcher} ≥ 0, returns the probability of the other roles' moves under their average strategies (1 for
+   * a role with one legal move); otherwise 1.
+   */
+  private double replay(SmoothViews v, int[][] history, SearchWorker search, int searcher) {
+    State s = v.replay;
+    s.copyFrom(game.initialState());
+    long[] keys = v.keys;
+    java.util.Arrays.fill(keys, SearchWorker.OBSERVATION_SEED);
+    double weight = 1;
+    for (int[] joint : history) {
+      if (searcher >= 0) {
+        for (int r = 0; r < keys.length && weight > 0; r++) {
+          int t = search.treeIndexOf(r);
+          if (r != searcher && t >= 0) {
+            game.legalMoves(s, r, v.legal);
+            if (v.legal.size() > 1) {
+              weight *= search.averageProbability(r, keys[t], joint[r], v.legal);
+            }
+          }
+        }
+      }
+      game.apply(s, joint, v.percepts);
+      for (int r = 0; r < keys.length; r++) {
+        int t = search.treeIndexOf(r);
+        if (t >= 0) {
+          int size = v.percepts.size(r);
+          if (v.buf.length < size) {
+            v.buf = new int[Math.max(size, 2 * v.buf.length)];
+          }
+          keys[t] = SearchWorker.observationStep(keys[t], joint[r], v.percepts, r, v.buf);
+        }
+      }
+    }
+    return weight;
+  }
 
   private void runViews(Worker w, Observation obs, long iterations, long deadline) {
     Views v = views.computeIfAbsent(w, k -> {

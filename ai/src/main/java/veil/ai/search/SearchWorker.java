@@ -88,6 +88,16 @@ public final class SearchWorker {
   private long shadowFailures;
   /** The rollout policy: null for uniformly random rollouts (the engine's own playout), else MAST. */
   private Mast mast;
+  // Smooth UCT (see iterateSmooth): eta > 0 turns it on; the node of each tree this iteration starts from is the
+  // child of ROOT keyed by its role's observation of the world's history; in a targeted iteration only the searcher
+  // learns (the opponents act from their average strategies).
+  private double eta;
+  private long[] rootKeys;
+  private boolean targeted;
+
+  /** Smooth UCT's floor γ and decay d of the UCB probability max(γ, η / (1 + d·sqrt(N))) at a node of N visits. */
+  static final double SMOOTH_FLOOR = 0.1;
+  static final double SMOOTH_DECAY = 0.002;
 
   /** HP_ISMCTS: the temperature of the opponents' Boltzmann choice over mean rewards in [0,1]. */
   static final double OPPONENT_TEMPERATURE = 0.1;
@@ -211,6 +221,110 @@ public final class SearchWorker {
     return searcherTree().visits(SearchTree.ROOT, searcher, move);
   }
 
+  /**
+   * Smooth UCT (see {@link #iterateSmooth}): the visits of the searcher's move at the node of its observation whose
+   * {@link #observationKey} is {@code key}, 0 when that node was never reached.
+   */
+  public int visitsAt(long key, int move) {
+    SearchTree t = searcherTree();
+    int nd = t.child(SearchTree.ROOT, key);
+    return nd < 0 ? 0 : t.visits(nd, searcher, move);
+  }
+
+  /**
+   * Smooth UCT (Heinrich and Silver 2015, after Lanctot et al.'s ISMCTS for poker) with a UCB probability of at most
+   * {@code eta} in (0,1]: at each choice of a role in the tree, UCB with probability max(γ, η / (1 + d·sqrt(N)))
+   * at a node of N visits, else a move drawn from the node's average strategy (its visits); both are counted. The
+   * visits then converge to a mixed strategy where UCT's would converge to a pure one. Needs MO_ISMCTS.
+   */
+  public void setSmooth(double eta) {
+    if (mode != Mode.MO_ISMCTS || !(eta > 0 && eta <= 1)) {
+      throw new IllegalArgumentException("smooth UCT needs MO_ISMCTS and an eta in (0,1], was " + mode + ", " + eta);
+    }
+    this.eta = eta;
+  }
+
+  /** A 64-bit key of an observation (its moves and percept sets), as {@link #observationStep} builds it. */
+  public static long observationKey(Observation o) {
+    long h = OBSERVATION_SEED;
+    for (int i = 0; i < o.length(); i++) {
+      h = observationStep(h, o.move(i), o.percepts(i));
+    }
+    return h;
+  }
+
+  /** The start of an observation key (no step observed). */
+  public static final long OBSERVATION_SEED = 0x7A3C5E19B2D4F681L;
+
+  /** The observation key {@code h} extended by one step: the role's move and its sorted percepts. */
+  public static long observationStep(long h, int move, int[] sortedPercepts) {
+    return observationStep(h, move, sortedPercepts, sortedPercepts.length);
+  }
+
+  /**
+   * The observation key {@code h} extended by one step: the role's move and its percepts, the first {@code n} of
+   * {@code sorted} (sorted, without duplicates).
+   */
+  public static long observationStep(long h, int move, int[] sorted, int n) {
+    h = mix(h ^ (move & 0xFFFFFFFFL) ^ 0x300000000L);
+    for (int i = 0; i < n; i++) {
+      h = mix(h ^ (sorted[i] & 0xFFFFFFFFL) ^ 0x500000000L);
+    }
+    return mix(h ^ 0x700000000L);
+  }
+
+  /**
+   * The observation key {@code h} extended by one step: {@code role}'s move and its percepts in {@code percepts}
+   * (any order, duplicates allowed), sorted into {@code buf} (at least as long as the percepts); allocates nothing.
+   */
+  public static long observationStep(long h, int move, Percepts percepts, int role, int[] buf) {
+    int n = percepts.size(role);
+    int len = 0;
+    for (int i = 0; i < n; i++) {
+      int v = percepts.get(role, i);
+      int j = len - 1;
+      while (j >= 0 && buf[j] > v) {
+        j--;
+      }
+      if (j >= 0 && buf[j] == v) {
+        continue; // a duplicate
+      }
+      System.arraycopy(buf, j + 1, buf, j + 2, len - j - 1);
+      buf[j + 1] = v;
+      len++;
+    }
+    return observationStep(h, move, buf, len);
+  }
+
+  /**
+   * One smooth-UCT iteration from {@code world}, {@code stepsPlayed} joint moves after the initial state, where
+   * {@code keys[t]} is the {@link #observationKey} of tree t's role's observation of the history that reached the
+   * world (tree t: the t-th role other than random). Each tree starts at the child of its root for that key, so a
+   * role's statistics are kept per information set of the whole game, not merged over the worlds sampled here.
+   * When {@code targeted}, only the searcher's statistics are updated and the other roles choose from their average
+   * strategies (the world was drawn from the searcher's information set, which would bias what they learn).
+   */
+  public void iterateSmooth(State world, int stepsPlayed, long[] keys, boolean targeted) {
+    if (eta <= 0) {
+      throw new IllegalStateException("iterateSmooth needs setSmooth");
+    }
+    views = null;
+    viewSamplers = null;
+    rootKeys = keys;
+    this.targeted = targeted;
+    try {
+      run(world, stepsPlayed);
+    } finally {
+      rootKeys = null;
+      this.targeted = false;
+    }
+  }
+
+  /** The index of role r's tree (-1 for random). */
+  public int treeIndexOf(int role) {
+    return treeOf[role];
+  }
+
   public int nodeCount() {
     int n = 0;
     for (SearchTree t : trees) {
@@ -328,6 +442,9 @@ public final class SearchWorker {
   private void run(State world, int stepsPlayed) {
     pathLen = 0;
     java.util.Arrays.fill(node, SearchTree.ROOT);
+    if (rootKeys != null) {
+      startAtObservations();
+    }
     boolean inTree = true;
     int remaining = game.stepBound() - stepsPlayed;
     int steps = 0;
@@ -369,6 +486,9 @@ public final class SearchWorker {
           // exploring every guess in the tree would make the move that leads to it (ready, in Number Guessing)
           // look worse than it is. No statistics are kept for it; at the root the choice is searched as usual.
           continue;
+        } else if (targeted && r != searcher) {
+          int t = treeOf[r];
+          joint[r] = averageMove(trees[t], node[t], r, ml);
         } else {
           int t = treeOf[r];
           joint[r] = select(t, node[t], r, ml);
@@ -392,6 +512,12 @@ public final class SearchWorker {
         extendViews();
       }
       for (int t = 0; t < trees.length; t++) {
+        if (rootKeys != null) {
+          int child = smoothStep(t);
+          inTree &= child >= 0;
+          node[t] = child >= 0 ? child : -child - 1;
+          continue;
+        }
         long key =
             mode == Mode.UCT ? jointKey() : perceptKey(roleOfTree[t], joint[roleOfTree[t]]);
         int child = trees[t].child(node[t], key);
@@ -593,6 +719,81 @@ public final class SearchWorker {
         "rule failure: role " + game.roleName(role) + " has no legal move in a non-terminal state of " + game.name());
   }
 
+  /**
+   * Smooth UCT: each tree starts at the node of its role's observation; a tree's nodes are all children of its root,
+   * keyed by the role's whole observation, so one information set has one node however the iteration reached it
+   * (from the start of the game or from a world of the current step).
+   */
+  private void startAtObservations() {
+    if (smoothKeys.length < trees.length) {
+      smoothKeys = new long[trees.length];
+    }
+    for (int t = 0; t < trees.length; t++) {
+      smoothKeys[t] = rootKeys[t];
+      int c = trees[t].child(SearchTree.ROOT, rootKeys[t]);
+      if (c < 0) {
+        c = trees[t].nodeCount() < maxNodes ? trees[t].addChild(SearchTree.ROOT, rootKeys[t]) : SearchTree.ROOT;
+      }
+      node[t] = c;
+    }
+  }
+
+  /**
+   * Smooth UCT: tree t's role's observation grows by the step just played; its node (the child of the root for the
+   * new key), or -(node + 1) when the node is new (or the tree is full: the root), which ends the tree part.
+   */
+  private int smoothStep(int t) {
+    int r = roleOfTree[t];
+    if (smoothBuf.length < percepts.size(r)) {
+      smoothBuf = new int[Math.max(percepts.size(r), 2 * smoothBuf.length)];
+    }
+    long key = smoothKeys[t] = observationStep(smoothKeys[t], joint[r], percepts, r, smoothBuf);
+    int child = trees[t].child(SearchTree.ROOT, key);
+    if (child >= 0) {
+      return child;
+    }
+    return -(trees[t].nodeCount() < maxNodes ? trees[t].addChild(SearchTree.ROOT, key) : SearchTree.ROOT) - 1;
+  }
+
+  private long[] smoothKeys = new long[0];
+  private int[] smoothBuf = new int[16];
+
+  /**
+   * Smooth UCT: role's average strategy at the node of its observation key {@code key} (in its own tree): the share
+   * of the visits of {@code move} among the moves in {@code legal}; 1/|legal| when the node has no visits.
+   */
+  public double averageProbability(int role, long key, int move, MoveList legal) {
+    SearchTree tree = trees[treeOf[role]];
+    int nd = tree.child(SearchTree.ROOT, key);
+    long total = 0;
+    if (nd >= 0) {
+      for (int i = 0; i < legal.size(); i++) {
+        total += tree.visits(nd, role, legal.get(i));
+      }
+    }
+    return total == 0 ? 1.0 / legal.size() : tree.visits(nd, role, move) / (double) total;
+  }
+
+  /** A move drawn in proportion to role's visits at node {@code nd} (uniformly when none); statistics untouched. */
+  private int averageMove(SearchTree tree, int nd, int role, MoveList ml) {
+    int n = ml.size();
+    long total = 0;
+    for (int i = 0; i < n; i++) {
+      total += tree.visits(nd, role, ml.get(i));
+    }
+    if (total == 0) {
+      return ml.get(Uniform.below(rng, n));
+    }
+    long u = (long) (rng.nextDouble() * total);
+    for (int i = 0; i < n; i++) {
+      u -= tree.visits(nd, role, ml.get(i));
+      if (u < 0) {
+        return ml.get(i);
+      }
+    }
+    return ml.get(n - 1);
+  }
+
   /** Decoupled UCB with availability counts; an untried move is tried first (uniformly among untried ones). */
   private int select(int t, int nd, int role, MoveList ml) {
     SearchTree tree = trees[t];
@@ -634,6 +835,26 @@ public final class SearchWorker {
       pathTree = java.util.Arrays.copyOf(pathTree, cap);
       pathRole = java.util.Arrays.copyOf(pathRole, cap);
       pathReward = java.util.Arrays.copyOf(pathReward, cap);
+    }
+    if (eta > 0 && untried == 0) {
+      // Smooth UCT: with probability 1 - max(γ, η / (1 + d·sqrt(N))), the move comes from the average strategy.
+      long total = 0;
+      for (int i = 0; i < n; i++) {
+        total += tree.visits[tree.arm(nd, role, ml.get(i))];
+      }
+      double p = Math.max(SMOOTH_FLOOR, eta / (1 + SMOOTH_DECAY * Math.sqrt(total)));
+      if (rng.nextDouble() >= p) {
+        long u = (long) (rng.nextDouble() * total);
+        for (int i = 0; i < n; i++) {
+          int a = tree.arm(nd, role, ml.get(i));
+          u -= tree.visits[a];
+          if (u < 0) {
+            pickArm = a;
+            pickMove = ml.get(i);
+            break;
+          }
+        }
+      }
     }
     pathReward[pathLen] = Double.NaN;
     pathTree[pathLen] = t;
