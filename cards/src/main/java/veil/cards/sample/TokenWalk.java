@@ -92,6 +92,12 @@ final class TokenWalk {
   private int[] forgetMove = new int[4];
   private long[] forgetSet;
   private int[] forgetCard;
+  /**
+   * Per record, each unpinned token's allowed cards then, not known ({@code cards * words} longs): the tokens of the
+   * place may have had different ones (cards shown elsewhere before), and {@link #cardsOfMoves} gives them the
+   * place's cards only within them.
+   */
+  private long[] forgetAllowed;
   /** Scratch of {@link #cardsOfMoves}. */
   private final int[] eraCard;
   private final int[] eraRest;
@@ -120,13 +126,14 @@ final class TokenWalk {
   /** The walk's whole position, to be restored many times. */
   private record Snapshot(long[] known, long[] modified, long[] moved, boolean ambiguous, long[] tokensAt, int[] pos,
       long[] allowed, int[] pinnedCard, int[] tokenOf, int[] moveToken, int[] stamp, int clock, boolean mixed,
-      double logChoices, int forgets, int[] forgetMove, long[] forgetSet, int[] forgetCard) {}
+      double logChoices, int forgets, int[] forgetMove, long[] forgetSet, int[] forgetCard, long[] forgetAllowed) {}
 
   private Snapshot save(int moves) {
     return new Snapshot(known.clone(), modified.clone(), moved.clone(), ambiguous, tokensAt.clone(), pos.clone(),
         allowed.clone(), pinnedCard.clone(), tokenOf.clone(), java.util.Arrays.copyOf(moveToken, moves),
         stamp.clone(), clock, mixed, logChoices, forgets, java.util.Arrays.copyOf(forgetMove, forgets),
-        java.util.Arrays.copyOf(forgetSet, forgets * words), java.util.Arrays.copyOf(forgetCard, forgets * cards));
+        java.util.Arrays.copyOf(forgetSet, forgets * words), java.util.Arrays.copyOf(forgetCard, forgets * cards),
+        java.util.Arrays.copyOf(forgetAllowed, forgets * cards * words));
   }
 
   /** Copies a snapshot back rather than rebuilding its arrays token by token. */
@@ -150,6 +157,7 @@ final class TokenWalk {
     System.arraycopy(p.forgetMove(), 0, forgetMove, 0, p.forgetMove().length);
     System.arraycopy(p.forgetSet(), 0, forgetSet, 0, p.forgetSet().length);
     System.arraycopy(p.forgetCard(), 0, forgetCard, 0, p.forgetCard().length);
+    System.arraycopy(p.forgetAllowed(), 0, forgetAllowed, 0, p.forgetAllowed().length);
   }
 
   /**
@@ -185,6 +193,7 @@ final class TokenWalk {
     freed = new long[words];
     forgetSet = new long[4 * words];
     forgetCard = new int[4 * cards];
+    forgetAllowed = new long[4 * cards * words];
     eraCard = new int[cards];
     eraRest = new int[cards];
     face = new int[cards];
@@ -226,7 +235,7 @@ final class TokenWalk {
     }
     start = new Snapshot(seenAtStart, seenAtStart.clone(), new long[words], false, startedAt.clone(),
         initialPlace.clone(), initialAllowed, initialPinnedCard, initialPinnedCard.clone(), new int[0],
-        new int[cards], 0, false, 0, 0, new int[0], new long[0], new int[0]);
+        new int[cards], 0, false, 0, 0, new int[0], new long[0], new int[0], new long[0]);
   }
 
   private void reset() {
@@ -299,8 +308,8 @@ final class TokenWalk {
         int x = sk.from[i];
         boolean topPlace = x < 64 && (topShown >>> x & 1) != 0;
         boolean inOrder = topPlace ? uncovered(sk, t, i, x) : fromTheTop(sk, t, i, x);
-        if (c < 0 && sk.chance[t] && !inOrder && x < 64 && (hidden >>> x & 1) != 0) {
-          forgetPins(x, i);
+        if (c < 0 && !inOrder && x < 64 && (hidden >>> x & 1) != 0) {
+          forgetPins(x, i, sk.chance[t]);
         }
         if (pristineOnly && !inOrder && !choiceIsPristine(c, x)) {
           return t;
@@ -324,18 +333,24 @@ final class TokenWalk {
   /**
    * Before chance draws a card the observer does not see out of hidden place x: when x holds known cards (pinned
    * tokens, say cards seen in won piles and gathered back into the deck) beside unknown ones, chance draws any of
-   * them alike, so which token held which card there no longer tells anything. The pins of x are dropped and every
-   * token of x may be any card of x: its known cards or the unknown tokens' cards; the known cards are taken out of
-   * every other token's allowed set (they are in x). The tokens of x are then interchangeable, so the draw among
-   * them is uniform and unweighted, where keeping the pins made it a draw among tokens that are not alike (weighted,
-   * and the face-up plays of those cards later rejected almost every draw). Exact: it changes how histories are
-   * parametrised, not which are consistent; tokens alike in place and allowed set are exchangeable. Only when the
-   * unknown tokens of x share one allowed set and no card of x has copies (otherwise the pins stay).
+   * them alike, so which token held which card there no longer tells anything. The same holds for a player's
+   * hidden move out of x (Cheat's face-down play from a hand that took the pile): every card it may move counts
+   * once in the posterior, like chance's equal odds, and the replay rejects a card the rules forbid. The pins of x
+   * are dropped and every token of x may be any card of x: its known cards or the cards its unknown tokens may be
+   * (the union of their allowed sets); the known cards are taken out of every other token's allowed set (they are
+   * in x). The tokens of x are then interchangeable, so the draw among them is uniform and unweighted, where
+   * keeping the pins made it a draw among tokens that are not alike (weighted, and the face-up plays of those cards
+   * later rejected almost every draw). Exact: it changes how histories are parametrised, not which are consistent;
+   * tokens alike in place and allowed set are exchangeable. When the unknown tokens had different allowed sets
+   * (cards shown and forgotten elsewhere before), {@link #cardsOfMoves} keeps a draw only when its uniformly
+   * ordered cards fit them, which weighs it by its number of histories. Only when no card of x has copies
+   * (otherwise the pins stay), and for a player's move only when x holds an unknown token.
    */
-  private void forgetPins(int x, int move) {
+  private void forgetPins(int x, int move, boolean byChance) {
     int at = x * words;
     boolean anyPinned = false;
     boolean first = true;
+    java.util.Arrays.fill(key, 0);
     for (int t = CardSets.first(tokensAt, at, words); t >= 0; t = CardSets.next(tokensAt, at, words, t)) {
       if (pinnedCard[t] >= 0) {
         if (copied[pinnedCard[t]]) {
@@ -345,29 +360,29 @@ final class TokenWalk {
         continue;
       }
       for (int w = 0; w < words; w++) {
-        long k = allowed[t * words + w] & ~known[w];
-        if (first) {
-          key[w] = k;
-        } else if (k != key[w]) {
-          return;
-        }
+        key[w] |= allowed[t * words + w] & ~known[w];
       }
       first = false;
     }
-    if (!anyPinned) {
+    if (!anyPinned || first && !byChance) {
+      // Nothing known to forget; or a player's move out of a place holding known cards alone (the cards a doubt
+      // just showed, leaving): the pins stay, so that those cards do not become tokens of their own kind.
       return;
-    }
-    if (first) {
-      java.util.Arrays.fill(key, 0);
     }
     if (forgets == forgetMove.length) {
       forgetMove = java.util.Arrays.copyOf(forgetMove, forgets * 2);
       forgetSet = java.util.Arrays.copyOf(forgetSet, forgets * 2 * words);
       forgetCard = java.util.Arrays.copyOf(forgetCard, forgets * 2 * cards);
+      forgetAllowed = java.util.Arrays.copyOf(forgetAllowed, forgets * 2 * cards * words);
     }
     forgetMove[forgets] = move;
     System.arraycopy(tokensAt, at, forgetSet, forgets * words, words);
     System.arraycopy(pinnedCard, 0, forgetCard, forgets * cards, cards);
+    for (int t = CardSets.first(tokensAt, at, words); t >= 0; t = CardSets.next(tokensAt, at, words, t)) {
+      for (int w = 0; w < words; w++) {
+        forgetAllowed[(forgets * cards + t) * words + w] = pinnedCard[t] >= 0 ? 0 : allowed[t * words + w] & ~known[w];
+      }
+    }
     forgets++;
     java.util.Arrays.fill(freed, 0);
     for (int t = CardSets.first(tokensAt, at, words); t >= 0; t = CardSets.next(tokensAt, at, words, t)) {
@@ -426,9 +441,11 @@ final class TokenWalk {
           int before = forgetCard[r * cards + t];
           if (before >= 0) {
             eraCard[t] = before;
-          } else if (k < n) {
+          } else if (k < n && CardSets.has(forgetAllowed, (r * cards + t) * words, eraRest[k])) {
             eraCard[t] = eraRest[k++];
           } else {
+            // Not enough cards, or a card the token could not have been then: this order is not a history. The order
+            // is uniform, so keeping the orders that fit weighs each draw by its number of such histories.
             return false;
           }
         }
