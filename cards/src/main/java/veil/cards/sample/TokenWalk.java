@@ -788,7 +788,8 @@ final class TokenWalk {
       allowed[token * words + w] &= copies[c * words + w];
     }
     CardSets.add(modified, 0, token);
-    return token;
+    // Once every copy of the face is claimed, no other token may be one (FaceClaims).
+    return FaceClaims.claim(face[c], cards, words, copies, face, allowed, pinnedCard, known, modified) ? token : -1;
   }
 
   private int pin(int token, int c) {
