@@ -788,8 +788,7 @@ final class TokenWalk {
       allowed[token * words + w] &= copies[c * words + w];
     }
     CardSets.add(modified, 0, token);
-    // Once every copy of the face is claimed, no other token may be one (FaceClaims).
-    return FaceClaims.claim(face[c], cards, words, copies, face, allowed, pinnedCard, known, modified) ? token : -1;
+    return token;
   }
 
   private int pin(int token, int c) {
