@@ -274,6 +274,9 @@ class PinochleRulesTest {
         side[b] = -bid;
         set++;
       }
+      for (int q = 0; q < 4; q++) {
+        assertThat(p.var("Score[p" + (q + 1) + "]")).as("seed %d", seed).isEqualTo(side[q % 2]);
+      }
       double[] s = p.scores();
       double want = side[0] > side[1] ? 1.0 : side[0] == side[1] ? 0.5 : 0.0;
       assertThat(s[0]).as("seed %d", seed).isEqualTo(want);
