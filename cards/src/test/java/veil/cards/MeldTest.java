@@ -25,10 +25,11 @@ class MeldTest {
           (players 2)
           (bound 200)
           (equipment {(deck "Deck" copies:3) (hand Each)})
-          (vars {(var "Pin" Each) (var "Royal" Each) (var "Aces" Each) (var "T")})
+          (vars {(var "Pin" Each) (var "Royal" Each) (var "Aces" Each) (var "Split" Each) (var "T")})
           (rules
             (start {(shuffle "Deck") (deal 60 to:(hand Each)) (set "T" Hearts)
-                    (forEach Player {(set "Pin" Player (meld (hand Player) {(card Queen Spades) (card Jack Diamonds)}))
+                    (forEach Player {(set "Split" Player (meld (hand Player) {(card 10 Diamonds) (card 5 Spades)}))
+                                     (set "Pin" Player (meld (hand Player) {(card Queen Spades) (card Jack Diamonds)}))
                                      (set "Royal" Player (meld (hand Player) {(card King (var "T"))
                                                                               (card Queen (var "T"))
                                                                               (card King Hearts)}))
@@ -48,11 +49,15 @@ class MeldTest {
   void theFewestCopiesHeldOfAnyCardOfTheCombination() throws Exception {
     CompiledGame g = (CompiledGame) new LudLoader().load("melds.lud", game("{10 100 150}"), Map.of());
     assertThat(g.cards.count()).isEqualTo(156);
+    // The copies of the ten of diamonds and of the five of spades straddle words 0-1 and 1-2.
+    assertThat(g.cardText(63)).isEqualTo(g.cardText(64)).isEqualTo("(card 10 diamonds)");
+    assertThat(g.cardText(127)).isEqualTo(g.cardText(128)).isEqualTo("(card 5 spades)");
     List<String> places = Arrays.asList(g.places.text());
     int[] aces = {0, 10, 100, 150};
     SplittableRandom rng = new SplittableRandom(5);
     MoveList ml = new MoveList();
     int[] seen = new int[4];
+    int[] seenSplit = new int[4];
     for (int i = 0; i < 300; i++) {
       LudState s = (LudState) g.initialState();
       int[] joint = new int[g.roleCount()];
@@ -79,14 +84,18 @@ class MeldTest {
           around = Math.min(around, copies(hand, "(card ace " + suit + ")"));
         }
         String who = "[p" + (p + 1) + "]";
+        assertThat(var(g, s, "Split" + who))
+            .isEqualTo(Math.min(copies(hand, "(card 10 diamonds)"), copies(hand, "(card 5 spades)")));
         assertThat(var(g, s, "Pin" + who)).isEqualTo(pin);
         assertThat(var(g, s, "Royal" + who)).isEqualTo(royal);
         assertThat(var(g, s, "Aces" + who)).isEqualTo(aces[around]);
         seen[pin]++;
+        seenSplit[var(g, s, "Split" + who)]++;
       }
     }
     // Every count occurs, 0 to 3 copies.
     assertThat(Arrays.stream(seen).min().orElseThrow()).isPositive();
+    assertThat(Arrays.stream(seenSplit).min().orElseThrow()).isPositive();
   }
 
   static int var(CompiledGame g, LudState s, String name) {
@@ -96,7 +105,7 @@ class MeldTest {
   @Test
   void pointsNeedOneValueForEveryNumberOfCopies() {
     assertThatThrownBy(() -> new LudLoader().load("melds.lud", game("{10 100}"), Map.of()))
-        .hasMessageContaining("melds.lud:14:62:")
+        .hasMessageContaining("melds.lud:15:62:")
         .hasMessageContaining("points: gives 2 values; the deck has up to 3 copies of a card");
   }
 }
