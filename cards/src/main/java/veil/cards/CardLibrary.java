@@ -26,6 +26,7 @@ public final class CardLibrary {
     out.add(new PokerRank());
     out.add(new Show());
     out.addAll(PileEnd.all());
+    out.add(new Meld());
     return out;
   }
 

@@ -25,7 +25,7 @@ import veil.testkit.junit.ConformanceTests;
  * held in k copies, too slow for these checks (so pinochle-play is not bundled).
  */
 class BigDecksTest {
-  static final List<String> GAMES = List.of("eight-suits", "pinochle-play");
+  static final List<String> GAMES = List.of("eight-suits", "pinochle-play", "copies-bid");
   static final List<Check> AGENT_CHECKS = List.of(Check.HONESTY, Check.SAMPLER, Check.AGENTS);
 
   static String file(String name) {

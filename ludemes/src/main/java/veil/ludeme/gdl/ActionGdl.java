@@ -10,6 +10,14 @@ public interface ActionGdl extends MoveGdl {
   /** True when the move is {@code (verb CARD)}, false when it is the bare verb. */
   boolean hasCard();
 
+  /**
+   * Whether the payload of {@code (verb X)} is a card (with identical copies the move names its face and plays the
+   * lowest copy); false for a chosen number, suit or player ({@code (bid 60)}), which is played as it is named.
+   */
+  default boolean namesCard() {
+    return hasCard();
+  }
+
   /** Plays the move for the mover register; {@code card} (null without a payload) is bound by {@code cardLit}. */
   void apply(Flow f, String card, String cardLit) throws ExportException;
 

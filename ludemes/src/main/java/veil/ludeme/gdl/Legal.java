@@ -99,7 +99,7 @@ public final class Legal {
       List<ActionGdl> actions = new ArrayList<>();
       mg.actions(actions);
       for (ActionGdl a : actions) {
-        if (a.hasCard()) {
+        if (a.namesCard()) {
           verbs.add(a.verb());
         }
       }

@@ -191,7 +191,7 @@ public final class Step {
     for (ActionGdl a : actions) {
       String card = a.hasCard() ? f.out.var() : null;
       String does = Program.atom("does", role, a.hasCard() ? Program.atom(a.verb(), card) : a.verb());
-      if (a.hasCard() && m.copies) {
+      if (a.namesCard() && m.copies) {
         // The move names a face; the card that moves is the lowest copy the rules allowed.
         String rel = f.out.rel("playedcopy");
         String r = f.out.var();

@@ -380,6 +380,12 @@ public final class Choose extends SimpleLudeme {
         return vals != null;
       }
 
+      /** A chosen value is a number, suit, rank or player, never a card: played as named, also with copies. */
+      @Override
+      public boolean namesCard() {
+        return false;
+      }
+
       @Override
       public Rel legal(Ctx ctx, Exprs x) throws ExportException {
         if (vals == null) {
