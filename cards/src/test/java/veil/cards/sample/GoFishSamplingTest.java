@@ -23,10 +23,13 @@ import veil.model.Observation;
 class GoFishSamplingTest {
   static CompiledGame tiny() throws IOException {
     String text = Files.readString(Play.LUD.resolve("go-fish.lud"))
-        .replace("(players 4)", "(players 2)")
+        .replace("(option \"Players\" 4", "(option \"Players\" 2")
         .replace("(deck \"Deck\")", "(deck \"Deck\" suits:{Clubs Diamonds Hearts Spades} ranks:{2 3})")
         .replace("deal 5", "deal 2");
-    return Play.compile("tiny-go-fish", text);
+    CompiledGame g = Play.compile("tiny-go-fish", text);
+    assertThat(g.players).as("the tiny game's players").isEqualTo(2);
+    assertThat(g.cards.count()).as("the tiny game's cards").isEqualTo(8);
+    return g;
   }
 
   /** Observations of random tiny games after which the observer holds a SOME fact and a NONE or NOT_CARD fact. */
