@@ -293,8 +293,18 @@ final class FactProbe {
           found = mv;
           base.copyFrom(probe);
         }
-      } else {
+      } else if (!empty || legalWithout(before, mover, o, tells, x, d, -1)) {
         CardSets.add(none, 0, d);
+      }
+    }
+    if (!empty && found >= 0) {
+      // The control: d may fail only because taking it from where the witness had it broke the move (the hand
+      // asked emptied): such a d is kept among the cards that may satisfy the fact, which stays necessary.
+      int e = CardSets.first(some, 0, words);
+      for (int d = CardSets.first(none, 0, words); d >= 0; d = CardSets.next(none, 0, words, d)) {
+        if (!legalWithout(before, mover, o, tells, x, d, e)) {
+          CardSets.add(some, 0, d);
+        }
       }
     }
     if (telling(before, mover, o, tells) >= 0) {
@@ -315,6 +325,24 @@ final class FactProbe {
       sk.addFact(t, HandFacts.NONE, x, none);
     }
     return found;
+  }
+
+  /**
+   * Whether the move telling the words stays legal with card d taken from where {@code before} has it and place x
+   * holding card e alone (nothing when e is -1): the control that d's absence elsewhere does not decide legality.
+   */
+  private boolean legalWithout(LudState before, int mover, int o, int[] tells, int x, int d, int e) {
+    int xt = x * words;
+    probe.copyFrom(before);
+    take(probe, d);
+    if (e >= 0) {
+      take(probe, e);
+    }
+    Arrays.fill(probe.places, xt, xt + words, 0);
+    if (e >= 0) {
+      CardSets.add(probe.places, xt, e);
+    }
+    return telling(probe, mover, o, tells) >= 0;
   }
 
   private void take(LudState s, int d) {

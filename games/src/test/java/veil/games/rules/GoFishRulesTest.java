@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import veil.ludeme.CompiledGame;
 
 /** Go Fish (go-fish.lud) against games.md: asks, go fish, catches, books of four. */
@@ -103,10 +105,12 @@ class GoFishRulesTest {
    * (those one holds), what an answer moves (every card of the rank, and only those), books of four, and the end
    * (every card in a book) with the most books winning.
    */
-  @Test
-  void randomGamesAgreeWithAReferenceOfTheRules() {
-    CompiledGame game = Play.load("go-fish", Map.of());
-    for (int seed = 0; seed < 150; seed++) {
+  @ParameterizedTest(name = "{0} players")
+  @ValueSource(ints = {4, 2, 3, 5})
+  void randomGamesAgreeWithAReferenceOfTheRules(int players) {
+    CompiledGame game = Play.load("go-fish", players == 4 ? Map.of() : Map.of("Players", String.valueOf(players)));
+    assertThat(game.players).isEqualTo(players);
+    for (int seed = 0; seed < (players == 4 ? 150 : 50); seed++) {
       Play p = new Play(game);
       SplittableRandom rng = new SplittableRandom(seed);
       String asked = null;
@@ -120,7 +124,7 @@ class GoFishRulesTest {
         List<String> legal = p.legal(m);
         if (legal.get(0).startsWith("(ask")) {
           Set<String> others = new HashSet<>();
-          for (int r = 0; r < 4; r++) {
+          for (int r = 0; r < players; r++) {
             if (r != m && !p.in(hand(r)).isEmpty()) {
               others.add("(ask p" + (r + 1) + ")");
             }
@@ -145,7 +149,7 @@ class GoFishRulesTest {
           p.randomStep(rng);
         }
         // After every move (a drawn card waits for the next one) no hand keeps four of a rank: they are a book.
-        for (int r = 0; r < 4; r++) {
+        for (int r = 0; r < players; r++) {
           Set<Integer> ranks = new HashSet<>();
           for (String c : p.in(hand(r))) {
             ranks.add(Play.rankOf(c));
@@ -157,9 +161,9 @@ class GoFishRulesTest {
         }
       }
       assertThat(p.in("deck")).isEmpty();
-      int[] books = new int[4];
+      int[] books = new int[players];
       int total = 0;
-      for (int r = 0; r < 4; r++) {
+      for (int r = 0; r < players; r++) {
         assertThat(p.in(hand(r))).isEmpty();
         List<String> b = p.in("(books p" + (r + 1) + ")");
         assertThat(b.size() % 4).isZero();
