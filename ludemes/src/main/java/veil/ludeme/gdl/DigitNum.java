@@ -188,35 +188,35 @@ public record DigitNum(int bias, int width) {
     List<String> head = new ArrayList<>(kv);
     head.add(amount.term());
     out.rule(Program.atom(addend, head), f.guarded(body));
-    String carry = out.rel("carry");
-    String sum = out.rel("digitsum");
+    // One relation per digit (no recursion among them): (SUM_i KV… D C2), digit i of the sum and the carry out of
+    // it, from digit i of the value, of the amount, and the carry out of digit i + 1 (none into the last digit).
     List<String> addendLit = new ArrayList<>(kv);
     addendLit.add(s);
-    out.rule(Program.atom(carry, with(kv, Integer.toString(width - 1), "0")), List.of(Program.atom(addend,
-        addendLit)));
+    String[] sum = new String[width];
+    List<Flow.W> ws = new ArrayList<>();
     for (int i = width - 1; i >= 0; i--) {
+      sum[i] = out.rel("digitsum");
       String idx = Integer.toString(i);
       String a = out.var();
       String b = out.var();
-      String c = out.var();
+      String c = i == width - 1 ? "0" : out.var();
       String d = out.var();
       String c2 = out.var();
       List<String> readKey = new ArrayList<>(key);
       readKey.add(idx);
-      out.rule(Program.atom(sum, with(kv, idx, d, c2)), List.of(Program.atom(addend, addendLit),
-          Program.atom(tens, s, idx, b), f.store.read(fam, readKey, a), Program.atom(carry, with(kv, idx, c)),
-          Program.atom("digitadd", a, b, c, d, c2)));
-      if (i > 0) {
-        out.rule(Program.atom(carry, with(kv, Integer.toString(i - 1), c2)), List.of(Program.atom(sum,
-            with(kv, idx, d, c2))));
+      List<String> rb = new ArrayList<>(List.of(Program.atom(addend, addendLit), Program.atom(tens, s, idx, b),
+          f.store.read(fam, readKey, a)));
+      if (i < width - 1) {
+        rb.add(Program.atom(sum[i + 1], with(kv, out.var(), c)));
       }
+      rb.add(Program.atom("digitadd", a, b, c, d, c2));
+      out.rule(Program.atom(sum[i], with(kv, d, c2)), rb);
+      String d2 = out.var();
+      List<String> writeKey = new ArrayList<>(key);
+      writeKey.add(idx);
+      ws.add(new Flow.W(writeKey, d2, List.of(Program.atom(sum[i], with(kv, d2, out.var()))), null));
     }
-    String i = out.var();
-    String d = out.var();
-    String c2 = out.var();
-    List<String> writeKey = new ArrayList<>(key);
-    writeKey.add(i);
-    f.write(fam, List.of(new Flow.W(writeKey, d, List.of(Program.atom(sum, with(kv, i, d, c2))), null)));
+    f.write(fam, ws); // the last carry is dropped: the sum modulo 10^width
   }
 
   private static List<String> with(List<String> first, String... more) {
