@@ -190,6 +190,8 @@ public record DigitNum(int bias, int width) {
     out.rule(Program.atom(addend, head), f.guarded(body));
     // One relation per digit (no recursion among them): (SUM_i KV… D C2), digit i of the sum and the carry out of
     // it, from digit i of the value, of the amount, and the carry out of digit i + 1 (none into the last digit).
+    // The amount's digit and the carry come through projections (AMT_i KV… B), (CARRY_i KV… C), so that grounding
+    // meets each digit value once, not once per amount or per digit of the sum below.
     List<String> addendLit = new ArrayList<>(kv);
     addendLit.add(s);
     String[] sum = new String[width];
@@ -202,12 +204,16 @@ public record DigitNum(int bias, int width) {
       String c = i == width - 1 ? "0" : out.var();
       String d = out.var();
       String c2 = out.var();
+      String amt = out.rel("amountdigit");
+      out.rule(Program.atom(amt, with(kv, b)), List.of(Program.atom(addend, addendLit),
+          Program.atom(tens, s, idx, b)));
       List<String> readKey = new ArrayList<>(key);
       readKey.add(idx);
-      List<String> rb = new ArrayList<>(List.of(Program.atom(addend, addendLit), Program.atom(tens, s, idx, b),
-          f.store.read(fam, readKey, a)));
+      List<String> rb = new ArrayList<>(List.of(Program.atom(amt, with(kv, b)), f.store.read(fam, readKey, a)));
       if (i < width - 1) {
-        rb.add(Program.atom(sum[i + 1], with(kv, out.var(), c)));
+        String carry = out.rel("carry");
+        out.rule(Program.atom(carry, with(kv, c)), List.of(Program.atom(sum[i + 1], with(kv, out.var(), c))));
+        rb.add(Program.atom(carry, with(kv, c)));
       }
       rb.add(Program.atom("digitadd", a, b, c, d, c2));
       out.rule(Program.atom(sum[i], with(kv, d, c2)), rb);
