@@ -133,4 +133,54 @@ class ExportLockstepTest {
       assertThat(r.steps()).isGreaterThanOrEqualTo(60 * 2 * 12); // two deals or more per playout
     }
   }
+
+  /**
+   * A match whose totals take more values than one constant each allows (digit-match.lud: 13 x pick^3 - 4000 a deal,
+   * 10,983 totals): they are written digit by digit, the amounts added with a carry chain, compared with the target
+   * and ranked digit by digit (highest and, misere, lowest first); the engine and the strict GDL-II reasoner agree
+   * fact by fact on every digit of every total, while the totals cross zero both ways.
+   */
+  @Test
+  void aMatchsTotalsWithTooManyValuesAreWrittenDigitByDigit() throws Exception {
+    String resource = "veil/testgames/digit-match.lud";
+    String text = new String(getClass().getClassLoader().getResourceAsStream(resource).readAllBytes(),
+        java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(text).containsOnlyOnce("4000))\n");
+    for (String variant : java.util.List.of(text, text.replace("4000))\n", "4000) misere:True)\n"))) {
+      GdlExport.Exported e = ExportFixtures.exportText(resource, variant, Map.of());
+      // Digits: 0 offset by 32000 (the lowest total, 8 deals of -4000) in five digits, and the carry table.
+      assertThat(e.kif()).contains("(init (var_total p1 0 3))").contains("(init (var_total p2 4 0))")
+          .contains("(digitadd 9 9 1 9 1)").doesNotContain("(plus 13453 ");
+      veil.gdl.reason.KifGame gdl = ExportFixtures.load(e, "strict");
+      Lockstep.Result r = Lockstep.run(e.game(), gdl, 60, 17, e::facts, gdl::trueFacts);
+      assertThat(r.ok()).as(() -> r.mismatch().describe("engine", "gdl")).isTrue();
+      assertThat(r.steps()).isGreaterThanOrEqualTo(60 * 4 * 2);
+    }
+    // The engine's totals over random matches cross zero both ways (what the digits above went through).
+    veil.ludeme.CompiledGame g = ExportFixtures.compile(resource, text, Map.of());
+    int t1 = g.layout.vars + g.varNames.indexOf("Total[p1]");
+    java.util.SplittableRandom rng = new java.util.SplittableRandom(17);
+    veil.model.MoveList ml = new veil.model.MoveList();
+    veil.model.Percepts pc = new veil.model.Percepts(g.roleCount());
+    int up = 0;
+    int down = 0;
+    for (int game = 0; game < 60; game++) {
+      veil.ludeme.LudState st = g.initialState();
+      int before = 0;
+      while (!g.isTerminal(st)) {
+        int[] joint = new int[g.roleCount()];
+        for (int role = 0; role < g.roleCount(); role++) {
+          g.legalMoves(st, role, ml);
+          joint[role] = ml.size() == 0 ? 0 : ml.get(rng.nextInt(ml.size()));
+        }
+        g.apply(st, joint, pc);
+        int now = st.v[t1];
+        up += before < 0 && now >= 0 ? 1 : 0;
+        down += before >= 0 && now < 0 ? 1 : 0;
+        before = now;
+      }
+    }
+    assertThat(up).isPositive();
+    assertThat(down).isPositive();
+  }
 }

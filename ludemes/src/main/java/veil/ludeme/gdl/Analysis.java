@@ -44,6 +44,34 @@ public final class Analysis {
     return sets.computeIfAbsent(f, k -> new TreeSet<>());
   }
 
+  /** Number variables written digit by digit ({@link DigitNum}), by variable name; kept across passes. */
+  private final Map<String, DigitNum> digitNums = new LinkedHashMap<>();
+
+  /** How variable {@code name} is written digit by digit, or null when it is one constant a value. */
+  public DigitNum digitNum(String name) {
+    return digitNums.get(name);
+  }
+
+  /**
+   * From now on variable {@code name} is written digit by digit ({@link Families#var}); the family {@code numId}
+   * that held it as one number a value (in an earlier pass) is dropped.
+   */
+  public void writeDigitwise(String name, DigitNum dn, String numId) {
+    DigitNum known = digitNums.get(name);
+    if (known != null) {
+      // A later pass knows more values: the encoding covers both ranges (its family is made again).
+      dn = DigitNum.covering(Math.min(-known.bias(), -dn.bias()),
+          Math.max(known.modulus() - 1L - known.bias(), dn.modulus() - 1L - dn.bias()));
+      if (dn.equals(known)) {
+        return;
+      }
+      forget(numId + "_digits");
+    }
+    digitNums.put(name, dn);
+    forget(numId);
+    changed = true;
+  }
+
   /** Declared ranges of variables, by family id: a run that leaves one breaks the rules in the engine. */
   private final Map<String, long[]> declared = new LinkedHashMap<>();
 
@@ -159,6 +187,44 @@ public final class Analysis {
     }
     c.up += Math.max(0, amounts.last());
     c.down += Math.max(0, -amounts.first());
+  }
+
+  /** Open blocks of alternatives: the counters' (up, down) when each began, and the most one alternative added. */
+  private final java.util.ArrayDeque<Map<Family, int[][]>> alternatives = new java.util.ArrayDeque<>();
+
+  /**
+   * Begins effects of which one step runs at most one alternative (the moves of one phase): a counter moves by the
+   * most one alternative adds, not by their sum.
+   */
+  public void beginAlternatives() {
+    Map<Family, int[][]> base = new LinkedHashMap<>();
+    for (Map.Entry<Family, Counter> e : counters.entrySet()) {
+      base.put(e.getKey(), new int[][] {{e.getValue().up, e.getValue().down}, {0, 0}});
+    }
+    alternatives.push(base);
+  }
+
+  /** Ends one alternative: what it added is remembered and taken back before the next. */
+  public void endAlternative() {
+    Map<Family, int[][]> base = alternatives.peek();
+    for (Map.Entry<Family, Counter> e : counters.entrySet()) {
+      int[][] b = base.computeIfAbsent(e.getKey(), k -> new int[][] {{0, 0}, {0, 0}});
+      Counter c = e.getValue();
+      b[1][0] = Math.max(b[1][0], c.up - b[0][0]);
+      b[1][1] = Math.max(b[1][1], c.down - b[0][1]);
+      c.up = b[0][0];
+      c.down = b[0][1];
+    }
+  }
+
+  /** Ends the block: each counter moved by the most any one alternative added. */
+  public void endAlternatives() {
+    for (Map.Entry<Family, int[][]> e : alternatives.pop().entrySet()) {
+      Counter c = counters.get(e.getKey());
+      int[][] b = e.getValue();
+      c.up = b[0][0] + b[1][0];
+      c.down = b[0][1] + b[1][1];
+    }
   }
 
   private final Map<Family, NavigableSet<Integer>> limits = new LinkedHashMap<>();

@@ -261,6 +261,21 @@ public final class Exprs {
     return Val.of(term, Kind.KEY);
   }
 
+  /** Keys that are reads of a number written digit by digit ({@link DigitNum}): they compare with constants too. */
+  private final java.util.Map<String, DigitNum> digitKeys = new java.util.HashMap<>();
+
+  /** The value of a number written digit by digit, an ordered key that also compares with a constant. */
+  public Val digitKey(LexKey k, DigitNum dn) {
+    Val v = key(k);
+    digitKeys.put(v.term(), dn);
+    return v;
+  }
+
+  /** The ordered key a value of kind {@link Kind#KEY} is, or null. */
+  public LexKey lexKey(Val v) {
+    return v.kind() == Kind.KEY ? keys.get(v.term()) : null;
+  }
+
   private String keyWhat(Val v) {
     if (v.kind() != Kind.KEY) {
       return "a " + v.kind().word();
@@ -271,6 +286,26 @@ public final class Exprs {
 
   /** Literals true when {@code a op b}; op is one of = != < <= > >=. */
   public void compare(String op, Val a, Val b, List<String> body, Node at) throws ExportException {
+    if (a.kind() == Kind.KEY && b.constant() != null && digitKeys.containsKey(a.term())
+        || b.kind() == Kind.KEY && a.constant() != null && digitKeys.containsKey(b.term())) {
+      // A number written digit by digit against a constant: the constant's digits, or a fixed answer when the
+      // constant lies below or above every value the digits cover.
+      boolean keyFirst = a.kind() == Kind.KEY;
+      DigitNum dn = digitKeys.get((keyFirst ? a : b).term());
+      int c = (keyFirst ? b : a).constant();
+      LexKey kc = dn.constant(this, c);
+      if (kc == null) {
+        int keyVsConstant = (long) c + dn.bias() < 0 ? 1 : -1;
+        Val x1 = Val.num(keyFirst ? keyVsConstant : 0);
+        Val x2 = Val.num(keyFirst ? 0 : keyVsConstant);
+        if (!holds(op, x1, x2)) {
+          body.add(FALSE);
+        }
+        return;
+      }
+      LexKey.compare(this, op, keyFirst ? keys.get(a.term()) : kc, keyFirst ? kc : keys.get(b.term()), body);
+      return;
+    }
     if (a.kind() == Kind.KEY || b.kind() == Kind.KEY) {
       LexKey ka = keys.get(a.term());
       LexKey kb = keys.get(b.term());

@@ -204,9 +204,28 @@ public final class Families {
     return "var_" + Names.gdl(name).replace('-', '_');
   }
 
+  /** How variable {@code name} is written digit by digit ({@link DigitNum}), or null when one constant a value. */
+  public DigitNum digitNum(String name) {
+    return analysis.digitNum(name);
+  }
+
   public Family var(String name, Kind kind) {
     int[] v = g.vars.get(name);
     String word = varWord(name);
+    DigitNum dn = analysis.digitNum(name);
+    if (dn != null) {
+      // (var_NAME [PLAYER] I D): digit I of the value (plus the offset), most significant first.
+      return make(word + "_digits", word, List.of(), v[1] == 0 ? 1 : 2, true, Kind.OTHER, true, s -> {
+        List<String> out = new ArrayList<>();
+        for (int p = 0; p < (v[1] == 0 ? 1 : m.n); p++) {
+          int[] d = dn.digits(s.v[lay.vars + v[0] + p]);
+          for (int i = 0; i < d.length; i++) {
+            out.add("(" + word + (v[1] == 0 ? "" : " " + m.player[p]) + " " + i + " " + d[i] + ")");
+          }
+        }
+        return out;
+      });
+    }
     String id = word + (kind == Kind.NUM ? "" : "_" + kind.word());
     if (kind == Kind.NUM && v.length >= 4) {
       // A declared range (var "Name" range:lo..hi): the engine fails a run that leaves it, so it bounds the values.

@@ -82,4 +82,32 @@ public final class KeyOrder {
         Program.atom(lo, q, u)));
     return new KeyOrder(higher, tied);
   }
+
+  /**
+   * Compares ordered keys ({@link LexKey}, e.g. a match's totals written digit by digit, {@link DigitNum}): {@code
+   * key} is Player's, its digit relation taking the player variable {@code p} alone; the same relation taken for
+   * another player gives the key compared with, digit by digit, most significant first.
+   */
+  public static KeyOrder ofKey(Exprs x, Val key, String p) throws ExportException {
+    LexKey a = x.lexKey(key);
+    if (a == null || !a.digits().fv().equals(List.of(p))) {
+      throw new ExportException("export-gdl: players are ranked by " + (a == null ? "a value" : a.what()) + " that "
+          + "is not a key of the player alone; a ranking by such a value must read it directly, e.g. (var \"Total\" "
+          + "Player)");
+    }
+    Program out = x.out;
+    String players = x.m.players();
+    String q = out.var();
+    LexKey b = new LexKey(a.what(), new Rel(a.digits().name(), List.of(q)), a.width(), a.maxDigit(),
+        List.of(Program.atom(players, q)));
+    String higher = out.rel("higher");
+    String tied = out.rel("tied");
+    List<String> h = new ArrayList<>(List.of(Program.atom(players, p), Program.atom(players, q)));
+    LexKey.compare(x, "<", a, b, h);
+    out.rule(Program.atom(higher, p, q), h);
+    List<String> t = new ArrayList<>(List.of(Program.atom(players, p), Program.atom(players, q)));
+    LexKey.compare(x, "=", a, b, t);
+    out.rule(Program.atom(tied, p, q), t);
+    return new KeyOrder(higher, tied);
+  }
 }

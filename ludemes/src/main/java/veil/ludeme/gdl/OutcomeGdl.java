@@ -5,15 +5,25 @@ import java.util.NavigableSet;
 /**
  * Outcomes: (result Who Win|Loss|Draw), (byScore expr [misere:True]), (ranking by:expr), (payoff expr range:lo..hi).
  * Each gives a key per player, (R PLAYER KEY); the end of the game ranks by them, higher is better, or for a payoff
- * the key is the amount and the goal its affine image.
+ * the key is the amount and the goal its affine image. Keys that are ordered keys (a match's totals written digit by
+ * digit) come compared already ({@link Keys#order}).
  */
 public final class OutcomeGdl {
   private OutcomeGdl() {}
 
   /** The key relation, the values a key may take, and the payoff range when keys are amounts (else null). */
-  public record Keys(Rel rel, NavigableSet<Integer> nums, veil.model.PayoffRange payoff) {
+  public record Keys(Rel rel, NavigableSet<Integer> nums, veil.model.PayoffRange payoff, KeyOrder order) {
     public Keys(Rel rel, NavigableSet<Integer> nums) {
-      this(rel, nums, null);
+      this(rel, nums, null, null);
+    }
+
+    public Keys(Rel rel, NavigableSet<Integer> nums, veil.model.PayoffRange payoff) {
+      this(rel, nums, payoff, null);
+    }
+
+    /** Keys that are ordered keys ({@link LexKey}), already compared pairwise. */
+    public static Keys ordered(KeyOrder order) {
+      return new Keys(null, null, null, order);
     }
   }
 

@@ -135,11 +135,14 @@ public final class Step {
 
   private void playerMoves() throws ExportException {
     CompiledGame g = m.game;
+    f.an.beginAlternatives(); // a step plays the moves of one phase: counters move by one phase's adds at most
     for (int i = 0; i < g.phaseCount(); i++) {
       int ph = i;
       String guard = g.phaseCount() > 1 ? f.sub(List.of(phaseLit(i))) : f.guard();
       f.under(guard, () -> phaseMoves(ph));
+      f.an.endAlternative();
     }
+    f.an.endAlternatives();
   }
 
   private void phaseMoves(int i) throws ExportException {
@@ -454,7 +457,7 @@ public final class Step {
    * the deal counted; then either the match ends, ranked by the totals, or the next deal begins.
    */
   private void match(OutcomeGdl.MatchParts parts) throws ExportException {
-    Family total = f.fam.var(veil.ludeme.compile.GameCompiler.MATCH_TOTAL, Kind.NUM);
+    String totalName = veil.ludeme.compile.GameCompiler.MATCH_TOTAL;
     Family deal = f.fam.var(veil.ludeme.compile.GameCompiler.MATCH_DEAL, Kind.NUM);
     // The values the totals reach: sums of deals' scores, each partial sum short of the target, at most the bound.
     String p = f.out.var();
@@ -464,7 +467,8 @@ public final class Step {
     java.util.NavigableSet<Integer> scores = score.nums() == null ? new java.util.TreeSet<>() : score.nums();
     java.util.NavigableSet<Integer> totals = new java.util.TreeSet<>(List.of(0));
     java.util.NavigableSet<Integer> last = totals;
-    for (int d = 1; d <= parts.deals() && !last.isEmpty(); d++) {
+    boolean digitwise = f.fam.digitNum(totalName) != null;
+    for (int d = 1; d <= parts.deals() && !last.isEmpty() && !digitwise; d++) {
       java.util.NavigableSet<Integer> next = new java.util.TreeSet<>();
       for (int t : last) {
         if (parts.target() == 0 || t < parts.target()) {
@@ -476,17 +480,22 @@ public final class Step {
         }
       }
       totals.addAll(next);
-      if (totals.size() > Analysis.MAX_VALUES) {
-        throw new ExportException("export-gdl: the totals of the match of " + m.game.name + " can take more than "
-            + Analysis.MAX_VALUES + " values within " + parts.deals() + " deals: " + totals.size() + " values from "
-            + totals.first() + " to " + totals.last() + " after " + d + " deals, a deal scoring " + scores.size()
-            + " values from " + scores.first() + " to " + scores.last() + "; the export writes every number a "
-            + "family holds as one constant and grounds its arithmetic over them, so it refuses a number of more "
-            + "than " + Analysis.MAX_VALUES + " values (fewer deals: deals:, or a smaller target: to:)");
-      }
+      digitwise = totals.size() > Analysis.MAX_VALUES;
       last = next;
     }
-    f.an.limit(total, totals);
+    if (digitwise && !scores.isEmpty()) {
+      // Too many values for one constant each: the totals are written digit by digit (DigitNum), covering every
+      // total within the bound on the deals (before the last deal each total is short of the target).
+      long most = Math.max(0, scores.last());
+      long least = Math.min(0, scores.first());
+      long lo = Math.min(0, parts.deals() * least);
+      long hi = parts.target() > 0 ? Math.max(0, parts.target() - 1 + most) : parts.deals() * most;
+      f.an.writeDigitwise(totalName, DigitNum.covering(lo, hi), f.fam.varWord(totalName));
+    }
+    Family total = f.fam.var(totalName, Kind.NUM);
+    if (f.fam.digitNum(totalName) == null) {
+      f.an.limit(total, totals);
+    }
     java.util.NavigableSet<Integer> deals = new java.util.TreeSet<>();
     for (int d = 0; d <= parts.deals(); d++) {
       deals.add(d);
@@ -635,7 +644,7 @@ public final class Step {
       f.write(f.fam.terminated(), List.of(new Flow.W(List.of(), null, List.of(), null)));
       return;
     }
-    KeyOrder order = KeyOrder.of(f.x, keys.rel(), keys.nums());
+    KeyOrder order = keys.order() != null ? keys.order() : KeyOrder.of(f.x, keys.rel(), keys.nums());
     for (int p = 0; p < n; p++) {
       // (rank_k B E): among the first k players, B have a higher key than p and E an equal one (p included).
       String prev = null;

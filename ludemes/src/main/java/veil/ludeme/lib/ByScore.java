@@ -76,7 +76,15 @@ public final class ByScore extends SimpleLudeme {
       String player = Program.atom(x.m.players(), p);
       Ctx ctx = Ctx.EMPTY.bind("Player", Val.of(p, Kind.PLAYER), player);
       List<String> body = new ArrayList<>(List.of(player));
-      Val score = x.num(b.get(ranking ? "by" : "score"), Kind.NUM, ctx, body);
+      Val score = x.num(b.get(ranking ? "by" : "score"), ctx, body);
+      if (score.kind() == Kind.KEY) {
+        // A match's totals written digit by digit: compared digit by digit, reversed for misere.
+        if (!ranking && b.flag("misere", false)) {
+          score = veil.ludeme.gdl.DigitNum.negated(x, score);
+        }
+        return OutcomeGdl.Keys.ordered(veil.ludeme.gdl.KeyOrder.ofKey(x, score, p));
+      }
+      score = x.coerce(score, Kind.NUM, b.get(ranking ? "by" : "score"));
       if (!ranking && b.flag("misere", false)) {
         score = x.arith('-', Val.num(0), score, body, b.call);
       }

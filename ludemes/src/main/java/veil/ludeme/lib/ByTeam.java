@@ -120,9 +120,15 @@ public final class ByTeam extends SimpleLudeme {
       String player = Program.atom(players, p);
       Ctx ctx = Ctx.EMPTY.bind("Player", Val.of(p, Kind.PLAYER), player);
       List<String> body = new ArrayList<>(List.of(player));
-      Val score = x.num(b.get("score"), Kind.NUM, ctx, body);
-      Rel s = x.helper("teamscore", Ctx.EMPTY, List.of(body), List.of(List.of(p, score.term())));
-      KeyOrder order = KeyOrder.of(x, s, score.nums());
+      Val score = x.num(b.get("score"), ctx, body);
+      KeyOrder order;
+      if (score.kind() == Kind.KEY) {
+        order = KeyOrder.ofKey(x, score, p); // a match's totals written digit by digit
+      } else {
+        score = x.coerce(score, Kind.NUM, b.get("score"));
+        Rel s = x.helper("teamscore", Ctx.EMPTY, List.of(body), List.of(List.of(p, score.term())));
+        order = KeyOrder.of(x, s, score.nums());
+      }
       int n = x.m.n;
       String same = out.rel("sameteam");
       for (int i = 0; i < n; i++) {

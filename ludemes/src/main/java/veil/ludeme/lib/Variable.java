@@ -140,12 +140,16 @@ public final class Variable extends SimpleLudeme {
     public static Val variable(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
       String name = b.text("name");
       Family f = var(x, name, b.call);
+      veil.ludeme.gdl.DigitNum dn = x.fam.digitNum(name);
       List<String> key = new ArrayList<>();
-      if (f.keys == 1) {
+      if (f.keys == (dn == null ? 1 : 2)) {
         if (!b.has("of")) {
           throw ExportException.at(b.call, "variable \"" + name + "\" is per player: say whose");
         }
         key.add(x.num(b.get("of"), Kind.PLAYER, ctx, body).term());
+      }
+      if (dn != null) {
+        return dn.read(x, f, key, body); // an ordered key: it can only be compared
       }
       Val v = x.read(f, key, body);
       x.noteVarRead(v, name);
@@ -175,8 +179,17 @@ public final class Variable extends SimpleLudeme {
         f.fam.noteVarKind(name, value.kind(), valueNode);
       }
       Family fam = var(x, name, b.call);
-      if ((fam.keys == 1) != perPlayer) {
+      veil.ludeme.gdl.DigitNum dn = x.fam.digitNum(name);
+      if ((fam.keys == (dn == null ? 1 : 2)) != perPlayer) {
         throw ExportException.at(b.call, "variable \"" + name + "\" is " + (perPlayer ? "not " : "") + "per player");
+      }
+      if (dn != null) {
+        if (b.name().equals("set")) {
+          throw ExportException.at(b.call, "variable \"" + name + "\" has too many values for one constant each and "
+              + "is written digit by digit in the GDL-II export, where it can only be added to (add …), not set");
+        }
+        dn.add(f, fam, key, x.coerce(value, Kind.NUM, valueNode), body);
+        return;
       }
       if (b.name().equals("set")) {
         f.set(fam, key, x.coerce(value, fam.valueKind, valueNode), body);
