@@ -207,7 +207,13 @@ public final class Transfer extends SimpleLudeme {
             : Program.atom(cardBefore(x), c, d));
         lastBody.add(Program.not(x.helper("higher", ctx, List.of(higher), List.of(List.of(c))).call(c)));
       }
-      f.reorderAll(c, from.term(), to.term(), body, isUnder(b), cardBefore(x));
+      // The cards that move with c: every card of the source, or those the condition chose (the others stay).
+      String e = x.out.var();
+      List<String> others = new ArrayList<>(List.of(x.store.read(x.fam.at(), List.of(e), from.term())));
+      if (b.has("if") && f.fam.above().read) {
+        x.cond(b.get("if"), ctx.bind("Card", Val.of(e, Kind.CARD), Program.atom(x.m.isCard(), e)), others);
+      }
+      f.reorderAll(c, from.term(), to.term(), body, isUnder(b), cardBefore(x), e, others);
       f.write(at, List.of(new Flow.W(List.of(c), to.term(), body, null)));
       if (lastBody != null) {
         f.set(last, List.of(), Val.of(c, Kind.CARD), lastBody);

@@ -36,15 +36,6 @@ class ConformanceTest {
   static final Map<String, String> NO_GDL = Map.of();
 
   /**
-   * Test games (a newcomer's, written from the reference) whose export refuses a form the exporter does not take yet,
-   * and the refusal: check (l) is left out for them, and {@link #testGamesWithoutGdlRulesFailForTheNamedReason}
-   * proves the export fails with that message, so the exemption goes once the exporter takes the form.
-   */
-  static final Map<String, String> TEST_NO_GDL = Map.of(
-      "trial-knockout-whist", "can return to \"Deal\"; only games whose phases never cycle can be exported yet",
-      "trial-rummy", "a num is used where a suit is expected");
-
-  /**
    * Bundled games on which the card sampler does not yet find samples within its limits, and what the sampler check
    * (i) reports then: checks (i) and (j) (honest agents search rather than fall back) are left out for them, and
    * {@link #gamesAwaitingTheSamplerFailItForTheNamedReason} proves check (i) fails that way on one playout, so the
@@ -73,7 +64,7 @@ class ConformanceTest {
 
   static Target target(String name) {
     Target t = ConformTargets.of(REGISTRY, name, Map.of());
-    if (NO_GDL.containsKey(name) || TEST_NO_GDL.containsKey(name)) {
+    if (NO_GDL.containsKey(name)) {
       return t.withGdlRules(null);
     }
     return FAKES.contains(name) ? t.withGdlRules(null).withInformation(Target.Information.PERFECT) : t;
@@ -90,7 +81,7 @@ class ConformanceTest {
     assertThat(names).containsAll(GameRegistry.standard().bundledNames()).containsAll(FAKES);
     for (String name : names) {
       assertThat(target(name).gdl() != null).as(name)
-          .isEqualTo(!FAKES.contains(name) && !NO_GDL.containsKey(name) && !TEST_NO_GDL.containsKey(name));
+          .isEqualTo(!FAKES.contains(name) && !NO_GDL.containsKey(name));
     }
   }
 
@@ -102,19 +93,6 @@ class ConformanceTest {
       try {
         assertThat(t.gdl().rules(REGISTRY.load(e.getKey(), Map.of())).why()).as(e.getKey())
             .contains("the ludeme (" + e.getValue() + " …)").contains("cannot be exported to GDL-II yet");
-      } catch (veil.model.GameLoadException ex) {
-        throw new AssertionError(ex.getMessage(), ex);
-      }
-    }
-  }
-
-  @Test
-  void testGamesWithoutGdlRulesFailForTheNamedReason() {
-    for (Map.Entry<String, String> e : TEST_NO_GDL.entrySet()) {
-      Target t = ConformTargets.of(REGISTRY, e.getKey(), Map.of());
-      assertThat(REGISTRY.bundledNames()).contains(e.getKey());
-      try {
-        assertThat(t.gdl().rules(REGISTRY.load(e.getKey(), Map.of())).why()).as(e.getKey()).contains(e.getValue());
       } catch (veil.model.GameLoadException ex) {
         throw new AssertionError(ex.getMessage(), ex);
       }

@@ -707,9 +707,15 @@ public final class CompiledGame implements Game {
 
   // ---------------------------------------------------------------- settling
 
-  /** Brings the state to where someone must move: deals first, then the end rules, then phase entry and exit. */
+  /**
+   * Brings the state to where someone must move: deals first, then the end rules, then phase entry and exit. Phases
+   * may cycle (a deal, a round of play, a score, and the deal again), but one step changes phase at most as many
+   * times as the game has phases: more is a rule failure (phases that would change forever without a move), and
+   * the bound the GDL-II export unrolls settling to ({@code veil.ludeme.gdl.Step}).
+   */
   private void settle(LudState s) {
     int[] v = s.v;
+    int changes = 0;
     for (int guard = 0; guard < 10_000; guard++) {
       if (v[Slot.PENDING] > 0) {
         if (table.dropFinishedDeal(s)) {
@@ -748,6 +754,11 @@ public final class CompiledGame implements Game {
       boolean moved = false;
       for (int i = 0; i < ph.exitWhen.length; i++) {
         if (ph.exitWhen[i].eval(s)) {
+          if (++changes > phases.length) {
+            throw new IllegalStateException("rule failure: the phases of " + name() + " change more than "
+                + phases.length + " times in one step without a move (a cycle of phase transitions), last from \""
+                + ph.name + "\" to \"" + phases[ph.exitTo[i]].name + "\"");
+          }
           ph.exitThen[i].run(s);
           v[Slot.PHASE] = ph.exitTo[i];
           v[Slot.ENTER] = 1;

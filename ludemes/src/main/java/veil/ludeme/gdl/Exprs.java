@@ -52,7 +52,7 @@ public final class Exprs {
     List<String> own = new ArrayList<>();
     Val v = num(n, ctx, own);
     if (want != null) {
-      v = coerce(v, want, n);
+      v = coerce(v, want, n, own);
     }
     if (own.size() <= 1 || !v.isVar()) {
       body.addAll(own);
@@ -75,10 +75,18 @@ public final class Exprs {
       fam.noteVarKind(name.value(), want, n);
       return new Val(v.term(), want, null);
     }
-    return coerce(v, want, n);
+    return coerce(v, want, n, body);
   }
 
   public Val coerce(Val v, Kind want, Node at) throws ExportException {
+    return coerce(v, want, at, null);
+  }
+
+  /**
+   * A value as one of another kind where the engine's integer is the same: -1 as none, a suit as its position in the
+   * suit list and back (a variable's through a table literal added to the body; without a body, only constants).
+   */
+  public Val coerce(Val v, Kind want, Node at, List<String> body) throws ExportException {
     if (v.kind() == want) {
       return v;
     }
@@ -90,8 +98,56 @@ public final class Exprs {
     if (k != null && k == -1 && want != Kind.NUM) {
       return Val.of("none", want);
     }
+    if ((v.kind() == Kind.NUM && want == Kind.SUIT || v.kind() == Kind.SUIT && want == Kind.NUM)
+        && (body != null || !v.isVar())) {
+      return suitIndex(v, at, body);
+    }
     throw ExportException.at(at, "a " + v.kind().word() + " is used where a " + want.word()
         + " is expected; the exporter keeps players, cards, suits and numbers apart");
+  }
+
+  /**
+   * A suit as its position in the deck's suit list, or a number as the suit at that position (the engine's suits are
+   * those numbers, -1 for none), through the table (suitindex SUIT I). A number that can be no suit's position fails
+   * the export: the engine would carry it on as a number no suit term stands for.
+   */
+  private Val suitIndex(Val v, Node at, List<String> body) throws ExportException {
+    int suits = m.suitTerm.length;
+    if (!v.isVar()) {
+      if (v.kind() == Kind.SUIT) {
+        for (int i = 0; i < suits; i++) {
+          if (m.suitTerm[i].equals(v.term())) {
+            return Val.num(i);
+          }
+        }
+        return Val.num(-1);
+      }
+    }
+    TreeSet<Integer> nums = new TreeSet<>();
+    if (v.kind() == Kind.NUM) {
+      for (int x : v.nums()) {
+        if (x < -1 || x >= suits) {
+          throw ExportException.at(at, "this number is used as a suit and can be " + x + ", the position of no "
+              + "suit (the suits are numbered 0 to " + (suits - 1) + ", -1 for none); the export writes suits "
+              + "as their names");
+        }
+      }
+      if (!v.isVar()) {
+        int k = v.constant();
+        return Val.of(k < 0 ? "none" : m.suitTerm[k], Kind.SUIT);
+      }
+    } else {
+      for (int i = -1; i < suits; i++) {
+        nums.add(i);
+      }
+    }
+    String w = out.var();
+    if (v.kind() == Kind.NUM) {
+      body.add(Program.atom(m.suitIndex(), w, v.term()));
+      return new Val(w, Kind.SUIT, null);
+    }
+    body.add(Program.atom(m.suitIndex(), v.term(), w));
+    return new Val(w, Kind.NUM, nums);
   }
 
   private Val symbol(Node.Sym s, Ctx ctx, List<String> body) throws ExportException {
@@ -190,8 +246,8 @@ public final class Exprs {
   // ---------------------------------------------------------------- arithmetic and comparison
 
   public Val arith(char op, Val a, Val b, List<String> body, Node at) throws ExportException {
-    a = coerce(a, Kind.NUM, at);
-    b = coerce(b, Kind.NUM, at);
+    a = coerce(a, Kind.NUM, at, body);
+    b = coerce(b, Kind.NUM, at, body);
     Integer ka = a.constant();
     Integer kb = b.constant();
     if (ka != null && kb != null) {
@@ -328,6 +384,13 @@ public final class Exprs {
         return;
       }
     }
+    boolean order = !op.equals("=") && !op.equals("!=");
+    if (a.kind() == Kind.SUIT && (order || b.kind() == Kind.NUM && !suitPosition(b))
+        || b.kind() == Kind.SUIT && (order || a.kind() == Kind.NUM && !suitPosition(a))) {
+      // Suits compared with each other in order, or with a number that may be no suit: as their positions.
+      a = coerce(a, Kind.NUM, at, body);
+      b = coerce(b, Kind.NUM, at, body);
+    }
     if (a.kind() != b.kind()) {
       if (a.constant() != null) {
         a = coerce(a, b.kind(), at);
@@ -374,6 +437,12 @@ public final class Exprs {
       default:
         body.add(Program.not(lt(a, b)));
     }
+  }
+
+  /** A constant number that is a suit's position (or -1, none): compared with a suit as that suit. */
+  private boolean suitPosition(Val v) {
+    Integer k = v.constant();
+    return k != null && k >= -1 && k < m.suitTerm.length;
   }
 
   /** A literal that never holds. */

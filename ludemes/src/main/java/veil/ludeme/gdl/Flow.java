@@ -257,9 +257,11 @@ public final class Flow {
    * Keeps {@link Families#above} through a move of every card of a place ({@code card} ranges over them in
    * {@code body}): on top, made lowest index first, so a higher card ends above a lower one ({@code before} names
    * the static relation (before A B) of card A coming before card B); with {@code under}, slid under the cards there
-   * keeping their order.
+   * keeping their order. {@code others} binds {@code other} to every card that moves with {@code card} (all of
+   * {@code from}, or those an if: chose), with variables of its own.
    */
-  public void reorderAll(String card, String from, String to, List<String> body, boolean under, String before) {
+  public void reorderAll(String card, String from, String to, List<String> body, boolean under, String before,
+      String other, List<String> others) {
     Family ab = fam.above();
     if (!ab.read) {
       return;
@@ -270,9 +272,9 @@ public final class Flow {
     List<String> b = new ArrayList<>(body);
     b.add(store.read(fam.at(), List.of(d), to));
     ws.add(new W(under ? List.of(d, card) : List.of(card, d), null, b, null));
-    String e = out.var();
+    String e = other;
     List<String> pair = new ArrayList<>(body);
-    pair.add(store.read(fam.at(), List.of(e), from));
+    pair.addAll(others);
     pair.add(under ? store.read(ab, List.of(card, e), null) : Program.atom(before, e, card));
     ws.add(new W(List.of(card, e), null, pair, null));
     write(ab, ws);

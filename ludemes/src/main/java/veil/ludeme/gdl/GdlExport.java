@@ -59,7 +59,6 @@ public final class GdlExport {
   /** With a given set of ludeme translations (tests take one away). */
   public static Exported export(CompiledGame game, Emitters em) throws ExportException {
     GameSyntax syn = game.syntax();
-    checkPhases(game, syn);
     Analysis an = new Analysis();
     LudState start = game.initialState();
     boolean deals = syn.dealSites() > 0;
@@ -224,8 +223,12 @@ public final class GdlExport {
   /** What a pass found: reads of registers not yet written, and deal sites. */
   private record Pass(int unwrittenReads, int enqueues, String verbClash) {}
 
-  /** A ludeme game whose phases can change forever without a move is refused: settling is unrolled. */
-  private static void checkPhases(CompiledGame game, GameSyntax syn) throws ExportException {
+  /**
+   * Whether the phases of a game can return to one they left (a deal, play and a score, then the deal again). The
+   * engine then bounds the phase changes of one step by the number of phases ({@link CompiledGame}'s settling), and
+   * the export unrolls settling that far ({@link Step}).
+   */
+  static boolean phasesCycle(CompiledGame game) {
     int n = game.phaseCount();
     boolean[][] edge = new boolean[n][n];
     for (int i = 0; i < n; i++) {
@@ -242,10 +245,10 @@ public final class GdlExport {
     }
     for (int i = 0; i < n; i++) {
       if (edge[i][i]) {
-        throw new ExportException("export-gdl: the phases of " + game.name + " can return to \""
-            + game.phase(i).name + "\"; only games whose phases never cycle can be exported yet");
+        return true;
       }
     }
+    return false;
   }
 
   /** Two actions with one GDL name could not be told apart. */

@@ -255,6 +255,18 @@ public final class Model {
     return "suitof";
   }
 
+  /** (suitindex SUIT I): each suit's position in the deck's suit list, -1 for none (the engine's integer). */
+  public String suitIndex() {
+    if (out.once("suitindex")) {
+      for (int s = 0; s < suitTerm.length; s++) {
+        out.table("suitindex", "(suitindex " + suitTerm[s] + " " + s + ")",
+            "each suit's position in the deck's suit list (-1 for none), where rules compute with suits");
+      }
+      out.table("suitindex", "(suitindex none -1)", "");
+    }
+    return "suitindex";
+  }
+
   /** (rankof CARD R): the rank's position in the deck's list, low to high; -1 for none. */
   public String rankOf() {
     if (out.once("rankof")) {

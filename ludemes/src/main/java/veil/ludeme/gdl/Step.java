@@ -283,7 +283,10 @@ public final class Step {
         }
       }
     }
-    if (going != null) {
+    // Settling still going on after the last round has changed phase more often than the game has phases: a round
+    // beyond start's segments enters a phase only after a change (or first), so those 2n + 2 rounds hold n + 1
+    // changes, where the engine fails the step (a rule failure). Phases that never cycle cannot get there.
+    if (going != null && !GdlExport.phasesCycle(g)) {
       throw new ExportException("export-gdl: settling " + g.name + " takes more rounds than its phases allow");
     }
   }
@@ -388,12 +391,20 @@ public final class Step {
       }
     }
     f.under(noEntry, () -> {
+      // The phase as the round found it: a change made here must not let the new phase's exits fire in the same
+      // round (the engine enters the new phase and checks the end first).
+      String[] ins = new String[g.phaseCount()];
+      for (int i = 0; i < g.phaseCount(); i++) {
+        if (!syn.phases().get(i).transitions().isEmpty() && possible[i][0]) {
+          ins[i] = g.phaseCount() > 1 ? f.sub(List.of(phaseLit(i))) : f.guard();
+        }
+      }
       for (int i = 0; i < g.phaseCount(); i++) {
         List<GameSyntax.Transition> ts = syn.phases().get(i).transitions();
         if (ts.isEmpty() || !possible[i][0]) {
           continue;
         }
-        String in = g.phaseCount() > 1 ? f.sub(List.of(phaseLit(i))) : f.guard();
+        String in = ins[i];
         f.under(in, () -> {
           List<String> conds = new ArrayList<>();
           for (GameSyntax.Transition t : ts) {

@@ -33,9 +33,10 @@
  *       through two digits ({@link KeyOrder}) so that grounding stays linear.
  *   <li>Percepts are the engine's: {@code (moved CARD FROM TO)} for a player who sees either place, {@code (moved
  *       hidden FROM TO)} for the others, told words, {@code (revealed CARD PLACE)}.
- *   <li>A ludeme without a translation, or a construct the exporter does not handle (phases that can cycle, a
- *       number with too many values), fails the export with its position ({@link ExportException});
- *       rules are never written half right.
+ *   <li>A ludeme without a translation, or a construct the exporter does not handle (a number used as a suit that
+ *       may be no suit's position, a number with too many values), fails the export with its position ({@link
+ *       ExportException}); rules are never written half right. Phases may cycle: settling is unrolled as far as the
+ *       engine lets one step change phase (as many times as there are phases).
  * </ul>
  *
  */

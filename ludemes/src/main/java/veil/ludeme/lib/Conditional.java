@@ -149,9 +149,9 @@ public final class Conditional extends SimpleLudeme {
       Val e = b.has("b") ? x.num(b.get("b"), ctx, bb) : Val.num(0);
       if (a.kind() != e.kind()) {
         if (a.constant() != null) {
-          a = x.coerce(a, e.kind(), b.get("a"));
+          a = x.coerce(a, e.kind(), b.get("a"), ba);
         } else {
-          e = x.coerce(e, a.kind(), b.has("b") ? b.get("b") : b.call);
+          e = x.coerce(e, a.kind(), b.has("b") ? b.get("b") : b.call, bb);
         }
       }
       // The negated condition needs its variables bound: the context's ranges are added by the helper.

@@ -192,9 +192,9 @@ public final class Variable extends SimpleLudeme {
         return;
       }
       if (b.name().equals("set")) {
-        f.set(fam, key, x.coerce(value, fam.valueKind, valueNode), body);
+        f.set(fam, key, x.coerce(value, fam.valueKind, valueNode, body), body);
       } else {
-        f.add(fam, key, x.coerce(value, Kind.NUM, valueNode), body, b.call);
+        f.add(fam, key, x.coerce(value, Kind.NUM, valueNode, body), body, b.call);
       }
     }
   }
