@@ -163,6 +163,17 @@ final class AnalyzeCommand implements Callable<Integer> {
         + " at " + s.highIterations() + " iterations = " + signed(info) + (significant
             ? ": seeing the hidden information pays" : ": no significant value of the hidden information at this"
                 + " budget and sample"));
+    for (GameAnalysis.Inexact x : r.inexact()) {
+      if (x.fallbacks() > 0) {
+        l.add(String.format(Locale.ROOT, "fallback    %s moved at random in %d of %d decisions (its sampler found no"
+            + " state consistent with what it saw); the scores above include those moves", x.agent(), x.fallbacks(),
+            x.decisions()));
+      }
+      if (x.approximate() > 0) {
+        l.add(String.format(Locale.ROOT, "approx      %s drew worlds from a bag of particles, an approximation of"
+            + " its belief, in %d of %d decisions", x.agent(), x.approximate(), x.decisions()));
+      }
+    }
     l.add("intervals   95% percentile bootstrap, fixed seed (exact Clopper-Pearson bound when every game scored 1,"
         + " or every game 0)");
     return l;

@@ -45,6 +45,29 @@ class AnalyzeCommandTest {
   }
 
   @Test
+  void movesAtRandomAndApproximateWorldsAreListedNotHidden() throws Exception {
+    veil.model.Game game = Cli.standard().load("blind-tic-tac-toe", java.util.Map.of());
+    veil.ai.arena.GameAnalysis.Estimate e = new veil.ai.arena.GameAnalysis.Estimate(0.5, 0.4, 0.6, 10);
+    java.util.function.Function<List<veil.ai.arena.GameAnalysis.Inexact>, List<String>> text = inexact ->
+        AnalyzeCommand.lines(new veil.ai.arena.GameAnalysis.Result(game,
+            new veil.ai.arena.GameAnalysis.Settings(10, 2, 10, 20, 1, 1), List.of("x", "o"), List.of(e, e),
+            List.of(e, e), 0, false, 0, Double.NaN, 0, 0, new int[] {9}, List.of(), e, e, e, inexact), args());
+    assertThat(String.join("\n", text.apply(List.of()))).doesNotContain("fallback").doesNotContain("approx");
+    List<String> l = text.apply(List.of(new veil.ai.arena.GameAnalysis.Inexact("pimc, 10 iterations", 3, 0, 40),
+        new veil.ai.arena.GameAnalysis.Inexact("so-ismcts, 20 iterations", 0, 7, 41)));
+    assertThat(l).contains("fallback    pimc, 10 iterations moved at random in 3 of 40 decisions (its sampler found"
+        + " no state consistent with what it saw); the scores above include those moves");
+    assertThat(l).contains("approx      so-ismcts, 20 iterations drew worlds from a bag of particles, an"
+        + " approximation of its belief, in 7 of 41 decisions");
+  }
+
+  private static GameArgs args() {
+    GameArgs a = new GameArgs();
+    a.game = "blind-tic-tac-toe";
+    return a;
+  }
+
+  @Test
   void hiddenInformationShowsInMontyHall() {
     // Monty Hall: the clairvoyant player always finds the car; the honest one wins 2/3 at best.
     Run a = Cli.run("analyze", "monty-hall-3", "--playouts", "50", "--games", "30", "--low", "50", "--high", "200",

@@ -36,6 +36,14 @@ public final class GameAnalysis {
   public record Rung(String agent, Estimate score) {}
 
   /**
+   * Decisions of one honest search in one of the analysis's arenas that were not exact search: moves at random
+   * because its information-set sampler found no state consistent with what it saw ({@code fallbacks}), or worlds
+   * drawn from a bag of particles ({@code approximate}); out of {@code decisions}. The scores the analysis reports
+   * include those moves, so they are listed rather than hidden.
+   */
+  public record Inexact(String agent, long fallbacks, long approximate, long decisions) {}
+
+  /**
    * The findings.
    *
    * @param seatRoles names of the seat roles
@@ -49,11 +57,12 @@ public final class GameAnalysis {
    * @param lengths length of each playout in joint moves
    * @param clairvoyant uct-cheat's score against random opponents; {@code honest} so-ismcts's at the same budget
    * @param information clairvoyant minus honest, with its interval
+   * @param inexact the searches (by arena) that moved at random or drew approximate worlds; empty when none did
    */
   public record Result(Game game, Settings settings, List<String> seatRoles, List<Estimate> randomSeats,
       List<Estimate> selfPlaySeats, int failures, boolean informativeGoals, double leadChanges,
       double lastLeadChange, double margin, double ties, int[] lengths, List<Rung> ladder, Estimate clairvoyant,
-      Estimate honest, Estimate information) {}
+      Estimate honest, Estimate information, List<Inexact> inexact) {}
 
   static final int REPLICATES = 2000;
 
@@ -203,6 +212,7 @@ public final class GameAnalysis {
         .withParallel(s.parallel()).withProgress(progress);
     // Self-play: so-ismcts in every seat; the seats table shows the advantage of a seat under competent play.
     List<Estimate> selfPlay = new ArrayList<>();
+    List<Inexact> inexact = new ArrayList<>();
     if (seats > 1) {
       List<String> all = new ArrayList<>();
       for (int i = 0; i < seats; i++) {
@@ -213,23 +223,26 @@ public final class GameAnalysis {
       for (int i = 0; i < seats; i++) {
         selfPlay.add(seatEstimate(r, seatRoles[i]));
       }
+      countInexact(r, -1, "so-ismcts in every seat, " + s.lowIterations() + " iterations", inexact);
     }
     List<Rung> ladder = new ArrayList<>();
-    ladder.add(new Rung("random", estimate(againstRandom(game, base, "random", s.lowIterations(), s, progress))));
+    ladder.add(new Rung("random", estimate(againstRandom(game, base, "random", s.lowIterations(), s, progress,
+        inexact))));
     ladder.add(new Rung("pimc, " + s.lowIterations() + " iterations",
-        estimate(againstRandom(game, base, "pimc", s.lowIterations(), s, progress))));
+        estimate(againstRandom(game, base, "pimc", s.lowIterations(), s, progress, inexact))));
     ladder.add(new Rung("so-ismcts, " + s.lowIterations() + " iterations",
-        estimate(againstRandom(game, base, "so-ismcts", s.lowIterations(), s, progress))));
-    double[] honestScores = againstRandom(game, base, "so-ismcts", s.highIterations(), s, progress);
+        estimate(againstRandom(game, base, "so-ismcts", s.lowIterations(), s, progress, inexact))));
+    double[] honestScores = againstRandom(game, base, "so-ismcts", s.highIterations(), s, progress, inexact);
     Estimate honest = estimate(honestScores);
     ladder.add(new Rung("so-ismcts, " + s.highIterations() + " iterations", honest));
-    double[] clairvoyantScores = againstRandom(game, base, "uct-cheat", s.highIterations(), s, progress);
+    double[] clairvoyantScores = againstRandom(game, base, "uct-cheat", s.highIterations(), s, progress,
+        inexact);
     Estimate clairvoyant = estimate(clairvoyantScores);
     Estimate info = difference(clairvoyantScores, honestScores);
     return new Result(game, s, names, randomSeats, selfPlay, failures, informative,
         ok == 0 ? 0 : changes / ok, withChange == 0 ? Double.NaN : lastChange / withChange,
         seats > 1 && ok > 0 ? margin / ok : Double.NaN, ok == 0 ? 0 : ties / (double) ok, lens, ladder,
-        clairvoyant, honest, info);
+        clairvoyant, honest, info, List.copyOf(inexact));
   }
 
   private static int gamesFor(int games, int seats) {
@@ -238,7 +251,7 @@ public final class GameAnalysis {
 
   /** The scores of {@code spec} (agent 0) against random opponents, one per finished game. */
   private static double[] againstRandom(Game game, ArenaConfig base, String spec, long iterations, Settings s,
-      ArenaProgress progress) {
+      ArenaProgress progress, List<Inexact> inexact) {
     int seats = MatchRunner.seatRoles(game).length;
     List<String> agents = new ArrayList<>();
     agents.add(spec);
@@ -247,7 +260,31 @@ public final class GameAnalysis {
     }
     ArenaResult r = Arena.run(new ArenaConfig(game, game.name(), agents, base.games(), s.seed(),
         Budget.iterations(iterations), null, false, progress, s.parallel(), 0, 1, false));
+    countInexact(r, 0, spec + ", " + iterations + " iterations", inexact);
     return agentScores(r, 0);
+  }
+
+  /**
+   * Adds to {@code inexact} the decisions of agent {@code agent} (every agent when negative) in {@code r} that moved
+   * at random or drew approximate worlds, when there are any.
+   */
+  private static void countInexact(ArenaResult r, int agent, String label, List<Inexact> inexact) {
+    long fallbacks = 0;
+    long approximate = 0;
+    long decisions = 0;
+    for (GameResult g : r.games()) {
+      for (int role = 0; role < g.agentOfRole().length; role++) {
+        int a = g.agentOfRole()[role];
+        if (a >= 0 && (agent < 0 || a == agent)) {
+          fallbacks += g.fallbacks()[role];
+          approximate += g.approximate()[role];
+          decisions += g.decisions()[role];
+        }
+      }
+    }
+    if (fallbacks > 0 || approximate > 0) {
+      inexact.add(new Inexact(label, fallbacks, approximate, decisions));
+    }
   }
 
   private static double[] agentScores(ArenaResult r, int agent) {
