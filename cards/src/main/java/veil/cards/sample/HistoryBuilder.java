@@ -52,7 +52,6 @@ final class HistoryBuilder {
   private final int[] choice;
   /** Replays whose percepts matched the observation but not the skeleton's raw order or repeats. */
   long structureMismatches;
-  static long copyMismatches;
 
   HistoryBuilder(CompiledGame game) {
     this.game = game;
@@ -110,9 +109,6 @@ final class HistoryBuilder {
         }
       }
       if (!matchStep(sk, obs, t, observer, movedOrFace)) {
-        if (faces != null && percepts.sameAs(observer, obs.percepts(t))) {
-          copyMismatches++;
-        }
         return false;
       }
       if (history != null) {
