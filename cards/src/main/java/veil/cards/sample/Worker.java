@@ -354,7 +354,8 @@ final class Worker {
       classCap[j]++;
       classOfToken[t] = j;
     }
-    lastWeighed = false;
+    // Weighed: every play out of a weighted place is relabelled (a place without open tokens left has k known).
+    lastWeighed = weighOpen;
     if (k == 1 && classHome[0] < 0 && sets.equal(classKey, 0, unknown, 0) && classCap[0] == unknownCount) {
       // One class that may hold every unknown card (no voids yet): no tables to count bijections with.
       for (int c = sets.first(unknown, 0); c >= 0; c = sets.next(unknown, 0, c)) {
@@ -534,9 +535,6 @@ final class Worker {
         for (int i = 0; i < open; i++) {
           int home = classHome[classRank[i]];
           openWeights[i] = home >= 0 && !brokenFaceWeights ? placeWeights[home] : null;
-          if (home >= 0) {
-            lastWeighed = true;
-          }
         }
         weights = openWeights;
       }
