@@ -15,8 +15,9 @@ import veil.model.Observation;
  * The card sampler on decks of identical copies and of more than 64 cards. Exactness: on tiny decks with copies,
  * the samples' distribution against the exact posterior over whole states (which copy is where, and when each
  * moved), by a chi-square test at the 0.05% level; a sampler broken on purpose (copies seen face up always given
- * the lowest copies) fails the same test. Consistency: on decks of 80 and 104 cards (copies or not), every sampled
- * history replays to the observation, and the sampler never fails.
+ * the lowest copies) fails the same test, and so does one that relabels the copies of hidden plays to the copy the
+ * rules move without the weights that keep it exact. Consistency: on decks of 80 and 104 cards (copies or not),
+ * every sampled history replays to the observation, and the sampler never fails.
  */
 class CopiesTest {
   /** Two players, two copies of four cards, two each, two tricks. */
@@ -53,6 +54,23 @@ class CopiesTest {
           (end (if (= (tricks) 2) (byScore (count (pile "Won" Player)))))))
       """;
 
+  /** Two players, four copies of two cards (as Pinochle's four copies), three each, three tricks. */
+  static final String FOUR = """
+      (game "Four Copies"
+        (players 2)
+        (bound 40)
+        (equipment {
+          (deck "Deck" suits:{Clubs Hearts} ranks:{2} copies:4)
+          (hand Each)
+          (spot "Table" Each)
+          (pile "Won" Each visible:All)
+        })
+        (rules
+          (start {(shuffle "Deck") (deal 3 to:(hand Each))})
+          (play (trick to:(spot "Table" Mover) won:(pile "Won" Winner) leader:P1))
+          (end (if (= (tricks) 3) (byScore (count (pile "Won" Player)))))))
+      """;
+
   /**
    * A stock left undealt and a discard pile: play a card of the top card's suit or rank, or draw. Copies stay in
    * the stock, unseen, while others are seen.
@@ -84,6 +102,7 @@ class CopiesTest {
     tested += chiSquares(Play.compile("copies", TRICKS), EXACT, 8, 4);
     tested += chiSquares(Play.compile("copies", THREE), EXACT, 8, 6);
     tested += chiSquares(Play.compile("copies", MATCH), EXACT, 8, 5);
+    tested += chiSquares(Play.compile("copies", FOUR), EXACT, 4, 6);
     System.out.println("copies: " + tested + " observations tested against enumeration, " + relabelled
         + " copies relabelled in the samples");
     assertThat(tested).isGreaterThanOrEqualTo(20);
@@ -98,6 +117,7 @@ class CopiesTest {
     failed += chiSquares(Play.compile("copies", TRICKS), BROKEN_WEIGHTS, 8, 4);
     failed += chiSquares(Play.compile("copies", THREE), BROKEN_WEIGHTS, 8, 6);
     failed += chiSquares(Play.compile("copies", MATCH), BROKEN_WEIGHTS, 8, 5);
+    failed += chiSquares(Play.compile("copies", FOUR), BROKEN_WEIGHTS, 4, 6);
     System.out.println("copies without face weights: " + failed + " observations fail");
     assertThat(failed).as("observations whose chi-square test the broken sampler fails").isGreaterThan(0);
   }
