@@ -20,9 +20,8 @@ import veil.testkit.junit.ConformanceTests;
 /**
  * Games of more than 64 cards (card sets of two words): eight-suits (104 distinct cards) and pinochle-play (80 cards,
  * four identical copies of each). The conformance checks of the rules and of their GDL-II export pass; the checks of
- * honest agents (h, i, j) are left out here: the card sampler now takes both (cards.sample.CopiesTest), but on
- * pinochle-play, whose hands hold many identical cards, its replay keeps about 1/k of the draws per play of a card
- * held in k copies, too slow for these checks (so pinochle-play is not bundled).
+ * honest agents (h, i, j) are left out here: the card sampler takes both (cards.sample.CopiesTest), and the bundled
+ * pinochle, whose hands hold many identical cards, runs them in ConformanceTest.
  */
 class BigDecksTest {
   static final List<String> GAMES = List.of("eight-suits", "pinochle-play", "copies-bid");

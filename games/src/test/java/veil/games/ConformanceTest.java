@@ -36,18 +36,6 @@ class ConformanceTest {
   static final Map<String, String> NO_GDL = Map.of();
 
   /**
-   * Bundled games on which the card sampler does not yet find samples within its limits, and what the sampler check
-   * (i) reports then: checks (i) and (j) (honest agents search rather than fall back) are left out for them, and
-   * {@link #gamesAwaitingTheSamplerFailItForTheNamedReason} proves check (i) fails that way on one playout, so the
-   * exemption goes once the sampler samples them (double-deck Pinochle: hands of twenty cards in four identical
-   * copies, see README "Double-deck Pinochle").
-   */
-  static final Map<String, String> AWAITING_SAMPLER = Map.of("pinochle", "no sample");
-
-  static final List<veil.testkit.Check> AGENT_CHECKS = List.of(veil.testkit.Check.SAMPLER,
-      veil.testkit.Check.AGENTS);
-
-  /**
    * Bundled games whose GDL-II lockstep (l) is too slow for this suite, and why: `veil conform GAME --check l` runs
    * it. Pinochle's export is about 330,000 lines (its meld sums add numbers of several hundred values each); the
    * export of a deck with copies and announced choices is checked in lockstep by BigDecksTest's copies-bid.
@@ -101,17 +89,14 @@ class ConformanceTest {
 
   @TestFactory
   Stream<DynamicContainer> everyBundledGame() {
-    return REGISTRY.bundledNames().stream().map(name -> AWAITING_SAMPLER.containsKey(name)
-        || LOCKSTEP_OUTSIDE_SUITE.containsKey(name) ? withoutChecks(target(name))
+    return REGISTRY.bundledNames().stream().map(name -> LOCKSTEP_OUTSIDE_SUITE.containsKey(name)
+        ? withoutChecks(target(name))
         : ConformanceTests.of(target(name), Settings.DEFAULT));
   }
 
-  /** The suite on a game awaiting the sampler (without (i) and (j)) or whose lockstep runs outside it (l). */
+  /** The suite on a game whose lockstep runs outside it (without (l)). */
   static DynamicContainer withoutChecks(Target target) {
     List<veil.testkit.Check> out = new ArrayList<>();
-    if (AWAITING_SAMPLER.containsKey(target.name())) {
-      out.addAll(AGENT_CHECKS);
-    }
     if (LOCKSTEP_OUTSIDE_SUITE.containsKey(target.name())) {
       out.add(veil.testkit.Check.GDL_LOCKSTEP);
     }
@@ -120,18 +105,6 @@ class ConformanceTest {
         .filter(c -> !out.contains(c))
         .map(c -> org.junit.jupiter.api.DynamicTest.dynamicTest(c.label(),
             () -> ConformanceTests.assertPassed(c.run(subject)))));
-  }
-
-  @Test
-  void gamesAwaitingTheSamplerFailItForTheNamedReason() {
-    for (Map.Entry<String, String> e : AWAITING_SAMPLER.entrySet()) {
-      assertThat(REGISTRY.bundledNames()).contains(e.getKey());
-      veil.testkit.Subject subject = new veil.testkit.Subject(target(e.getKey()),
-          Settings.exactly(Settings.DEFAULT_SEED, 1), s -> { });
-      veil.testkit.CheckResult r = veil.testkit.Check.SAMPLER.run(subject);
-      assertThat(r.passed()).as(e.getKey() + ": the sampler samples it now; drop it from AWAITING_SAMPLER").isFalse();
-      assertThat(r.report()).as(e.getKey()).contains(e.getValue());
-    }
   }
 
   /** Limit Hold'em with finite stacks (all-in, the board dealt out): the same suite on the option. */

@@ -58,6 +58,15 @@ public final class CardSampler implements Determinizer {
    * copies of their face (no permutation of copies), which must fail the distribution tests.
    */
   CardSampler(CompiledGame game, boolean brokenCopies) {
+    this(game, brokenCopies, false);
+  }
+
+  /**
+   * With {@code brokenFaceWeights}, a sampler broken on purpose for tests: hidden plays of copies are relabelled to
+   * the copy the rules move without the weights that keep the draw exact (Worker's face weights).
+   */
+  CardSampler(CompiledGame game, boolean brokenCopies, boolean brokenFaceWeights) {
+    this.brokenFaceWeights = brokenFaceWeights;
     if (!supports(game)) {
       throw new IllegalArgumentException(game.name + ": not a card game the card sampler supports");
     }
@@ -67,6 +76,7 @@ public final class CardSampler implements Determinizer {
   }
 
   private final boolean brokenCopies;
+  private final boolean brokenFaceWeights;
 
   /**
    * True for the games the card sampler models exactly: cards (any number the engine takes, identical copies
@@ -165,6 +175,7 @@ public final class CardSampler implements Determinizer {
     if (mine[role] == null) {
       mine[role] = new Worker(game, stats);
       mine[role].brokenCopies = brokenCopies;
+      mine[role].brokenFaceWeights = brokenFaceWeights;
     }
     return mine[role];
   }
@@ -228,13 +239,18 @@ public final class CardSampler implements Determinizer {
     public final LongAdder droppedProbes = new LongAdder();
     /** Draws whose tokens failed a SOME fact (a hand that held at least one card of a set), redrawn before replay. */
     public final LongAdder someRejected = new LongAdder();
+    /**
+     * Copies relabelled at replay in the draws returned: a play the rules made with another copy of the face than the
+     * draw gave, the two copies' futures swapped (exact, see Worker's face weights).
+     */
+    public final LongAdder relabelled = new LongAdder();
 
     @Override
     public String toString() {
       return "samples=" + samples + " failures=" + failures + " replays=" + replays + " rejected=" + rejected
           + " structureMismatches=" + structureMismatches + " walkFailures=" + walkFailures + " ambiguous="
           + ambiguous + " analysisFailures=" + analysisFailures + " analyses=" + analyses + " witnessRedraws="
-          + witnessRedraws + " droppedProbes=" + droppedProbes + " someRejected=" + someRejected;
+          + witnessRedraws + " droppedProbes=" + droppedProbes + " someRejected=" + someRejected + " relabelled=" + relabelled;
     }
   }
 }

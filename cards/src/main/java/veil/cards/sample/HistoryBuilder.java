@@ -92,6 +92,9 @@ final class HistoryBuilder {
       for (int i = sk.stepStart[t]; i < sk.stepStart[t + 1]; i++) {
         int c = cardOfToken[moveToken[i]];
         int x = sk.from[i];
+        if (faces != null && !sk.chance[t] && (relabelAll || relabel != null && i < relabel.length && relabel[i])) {
+          c = lowestCopy(sk, steps, i, c, x, moveToken, cardOfToken);
+        }
         if (!CardSets.has(expected, x * words, c)) {
           return false;
         }
@@ -114,6 +117,48 @@ final class HistoryBuilder {
     }
     return true;
   }
+
+  /**
+   * Copies relabelled at the replay: with {@link #relabelAll} every player's card move, else the skeleton moves i
+   * with {@code relabel[i]}, takes the lowest copy of its face in its place (the copy the rules move) when the draw
+   * gave it another one there; the two copies then swap their futures (every later move of one is the other's).
+   * The state reached so far is the same either way (both copies are in that place), so only which copy goes where
+   * from now on changes. For a witness any consistent history will do ({@link #relabelAll}); for a draw the caller
+   * allows it only where it weighted the draw for it (see Worker's face weights).
+   */
+  boolean[] relabel;
+  boolean relabelAll;
+
+  private int lowestCopy(Skeleton sk, int steps, int i, int c, int x, int[] moveToken, int[] cardOfToken) {
+    int f = faces[c];
+    if (f + 1 >= faces.length || faces[f + 1] != f || !CardSets.has(expected, x * words, c)) {
+      return c;
+    }
+    int low = -1;
+    for (int d = f; d < faces.length && faces[d] == f; d++) {
+      if (CardSets.has(expected, x * words, d)) {
+        low = d;
+        break;
+      }
+    }
+    if (low < 0 || low == c) {
+      return c;
+    }
+    int end = sk.stepStart[steps];
+    for (int j = i; j < end; j++) {
+      int card = cardOfToken[moveToken[j]];
+      if (card == c) {
+        cardOfToken[moveToken[j]] = low;
+      } else if (card == low) {
+        cardOfToken[moveToken[j]] = c;
+      }
+    }
+    relabelled++;
+    return low;
+  }
+
+  /** Copies relabelled ({@link #lowestCopy}), for tests and diagnosis. */
+  long relabelled;
 
   /** The one card of the deal source that moves in this step, -1 when none, -2 when several. */
   private int dealtCard() {

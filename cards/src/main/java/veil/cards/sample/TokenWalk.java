@@ -19,8 +19,8 @@ import java.util.SplittableRandom;
  * cards, so decks of any size the engine takes are followed. Identical copies: a percept names the face (the first
  * copy's index), not the copy, so a face-up move of a face with copies does not pin its token to one card but
  * narrows it to the face's copies; the assignment gives it one of them, and the replay keeps the draw only when
- * the rules moved that very copy (the lowest one the player may move). Every consistent history is still the
- * image of exactly one walk and assignment, so the draw stays exact.
+ * the rules moved that very copy (the lowest one the player may move), or, where the sampler weighs draws for it,
+ * swaps the two copies' futures (Worker's face weights). Either way the draw stays exact.
  */
 final class TokenWalk {
   /** Place sets per witness pin, nearest first. */

@@ -64,11 +64,25 @@ final class UniformAssignment {
 
   /** Sets up the class structure; reuses the previous tables when it is the same. False when no bijection exists. */
   boolean prepare(long[] masks, int[] caps, int classes, long[] unknownCards, int words) {
+    return prepare(masks, caps, classes, unknownCards, words, null, null, 0);
+  }
+
+  /**
+   * With weights: a card of face {@code faceOf[c]} (cards of one face then form types of their own), and class j,
+   * unless {@code weights[j]} is null, multiplies a table's weight by {@code weights[j][f * (copyCap + 1) + a]} for
+   * the a cards of face f it takes. The draw is then proportional to that product (see Worker's face weights).
+   */
+  boolean prepare(long[] masks, int[] caps, int classes, long[] unknownCards, int words, int[] faceOf,
+      double[][] weights, int copyCap) {
     if (prepared && classes == k && words == this.words && equalPrefix(unknownCards, unknown, words)
-        && equalPrefix(masks, classMask, classes * words) && equalPrefix(caps, cap, classes)) {
+        && equalPrefix(masks, classMask, classes * words) && equalPrefix(caps, cap, classes)
+        && sameWeights(faceOf, weights, classes)) {
       return feasible;
     }
     prepared = true;
+    this.faceOf = faceOf;
+    this.copyCap = copyCap;
+    this.weights = weights == null ? null : Arrays.copyOf(weights, classes);
     k = classes;
     this.words = words;
     classMask = Arrays.copyOf(masks, classes * words);
@@ -114,7 +128,7 @@ final class UniformAssignment {
       }
       int idx = -1;
       for (int i = 0; i < types; i++) {
-        if (tmpType[i] == t) {
+        if (tmpType[i] == t && (faceOf == null || faceOf[tmpCards[i][0]] == faceOf[c])) {
           idx = i;
           break;
         }
@@ -125,6 +139,10 @@ final class UniformAssignment {
         tmpCount[idx] = 0;
       }
       tmpCards[idx][tmpCount[idx]++] = c;
+    }
+    typeFace = new int[types];
+    for (int i = 0; i < types; i++) {
+      typeFace[i] = faceOf == null ? -1 : faceOf[tmpCards[i][0]];
     }
     typeClasses = Arrays.copyOf(tmpType, types);
     typeSize = Arrays.copyOf(tmpCount, types);
@@ -229,9 +247,11 @@ final class UniformAssignment {
     int free = idx / stride[j] % (cap[j] + 1);
     int lo = rest == 0 ? remaining : 0;
     int hi = Math.min(remaining, free);
+    double[] wj = weights == null ? null : weights[j];
     double sum = 0;
     for (int a = lo; a <= hi; a++) {
-      double w = splits(i, rest, remaining - a, idx - a * stride[j], denom * FACT[a], pick);
+      double d = wj == null ? denom * FACT[a] : denom * FACT[a] / wj[typeFace[i] * (copyCap + 1) + a];
+      double w = splits(i, rest, remaining - a, idx - a * stride[j], d, pick);
       if (pick && w < 0) {
         amount[j] = a;
         return -1;
@@ -283,6 +303,67 @@ final class UniformAssignment {
   }
 
   private boolean sampleByRejection(SplittableRandom rng, int[] classOfCard) {
+    if (weights != null) {
+      // Weighted (every weight is at most 1): a uniform bijection kept with probability its weight.
+      for (int tries = 0; tries < FALLBACK_TRIES; tries++) {
+        if (!uniformByRejection(rng, classOfCard)) {
+          return false;
+        }
+        if (rng.nextDouble() < weightOf(classOfCard)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    return uniformByRejection(rng, classOfCard);
+  }
+
+  /** The weight of an assignment (the product over classes and faces of the weights of their counts). */
+  private double weightOf(int[] classOfCard) {
+    double w = 1;
+    for (int j = 0; j < k; j++) {
+      double[] wj = weights[j];
+      if (wj == null) {
+        continue;
+      }
+      // Count per face the cards class j took.
+      for (int c = 0; c < faceOf.length; c++) {
+        if (faceOf[c] != c) {
+          continue;
+        }
+        int a = 0;
+        for (int d = c; d < faceOf.length && faceOf[d] == c; d++) {
+          if (CardSets.has(unknown, 0, d) && classOfCard[d] == j) {
+            a++;
+          }
+        }
+        w *= wj[c * (copyCap + 1) + a];
+      }
+    }
+    return w;
+  }
+
+  private boolean sameWeights(int[] faceOf, double[][] weights, int classes) {
+    if (faceOf != this.faceOf || (weights == null) != (this.weights == null)) {
+      return false;
+    }
+    if (weights == null) {
+      return true;
+    }
+    for (int j = 0; j < classes; j++) {
+      if (!Arrays.equals(weights[j], this.weights[j])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private int[] faceOf;
+  private double[][] weights;
+  private int copyCap;
+  private int[] typeFace = new int[0];
+
+  private boolean uniformByRejection(SplittableRandom rng, int[] classOfCard) {
     int n = CardSets.count(unknown, 0, words);
     int at = 0;
     for (int j = 0; j < k; j++) {

@@ -121,6 +121,7 @@ final class Worker {
     this.faces = game.cards.hasCopies() ? game.cards.face() : null;
     this.classKey = new long[cards * words];
     this.classCap = new int[cards];
+    this.classHome = new int[cards];
     this.classCards = new int[cards][cards];
     this.classFill = new int[cards];
     this.classRank = new int[cards];
@@ -168,6 +169,7 @@ final class Worker {
       return false;
     }
     walk.weighted = weightedDraws;
+    faceWeights(steps, obs.role());
     int someRejections = 0;
     for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       stats.replays.increment();
@@ -179,7 +181,10 @@ final class Worker {
         stats.ambiguous.increment();
         return false;
       }
-      if (!assignTokens(rng)) {
+      weighOpen = hiddenWeighted != 0 && !weightedDraws && !walk.mixed;
+      boolean ok0 = assignTokens(rng);
+      weighOpen = false;
+      if (!ok0) {
         stats.walkFailures.increment();
         continue;
       }
@@ -210,7 +215,13 @@ final class Worker {
         stats.walkFailures.increment();
         continue;
       }
+      builder.relabel = lastWeighed || brokenFaceWeights ? relabelHidden : relabelSeen;
+      long relabelledBefore = builder.relabelled;
       boolean ok = builder.replay(skeleton, obs, steps, moveIndex, moveCard, history);
+      builder.relabel = null;
+      if (ok) {
+        stats.relabelled.add(builder.relabelled - relabelledBefore);
+      }
       if (builder.structureMismatches != before) {
         stats.structureMismatches.increment();
       }
@@ -309,6 +320,16 @@ final class Worker {
       unknown[w] = allCards[w] & ~walk.known[w];
     }
     int unknownCount = sets.count(unknown, 0);
+    if (weighOpen) {
+      // A token narrowed to one face (or pinned) still in a weighted place would count in k without being a class's:
+      // not weighted then (the replay rejects those copies as before).
+      for (int t = 0; t < cards && weighOpen; t++) {
+        int x = walk.pos[t];
+        if (x < 64 && (hiddenWeighted >>> x & 1) != 0 && (walk.pinnedCard[t] >= 0 || oneFace(t))) {
+          weighOpen = false;
+        }
+      }
+    }
     int k = 0;
     for (int t = 0; t < cards; t++) {
       if (walk.pinnedCard[t] >= 0) {
@@ -319,19 +340,23 @@ final class Worker {
       for (int w = 0; w < words; w++) {
         keyScratch[w] = walk.allowed[t * words + w] & unknown[w];
       }
+      int home = weighOpen && walk.pos[t] < 64 && (hiddenWeighted >>> walk.pos[t] & 1) != 0 ? walk.pos[t] : -1;
       int j = 0;
-      while (j < k && !sets.equal(classKey, j * words, keyScratch, 0)) {
+      while (j < k && !(classHome[j] == home && sets.equal(classKey, j * words, keyScratch, 0))) {
         j++;
       }
       if (j == k) {
         sets.copy(keyScratch, 0, classKey, k * words);
         classCap[k] = 0;
+        classHome[k] = home;
         k++;
       }
       classCap[j]++;
       classOfToken[t] = j;
     }
-    if (k == 1 && sets.equal(classKey, 0, unknown, 0) && classCap[0] == unknownCount) {
+    // Weighed: every play out of a weighted place is relabelled (a place without open tokens left has k known).
+    lastWeighed = weighOpen;
+    if (k == 1 && classHome[0] < 0 && sets.equal(classKey, 0, unknown, 0) && classCap[0] == unknownCount) {
       // One class that may hold every unknown card (no voids yet): no tables to count bijections with.
       for (int c = sets.first(unknown, 0); c >= 0; c = sets.next(unknown, 0, c)) {
         classOfCard[c] = 0;
@@ -502,7 +527,19 @@ final class Worker {
         }
         caps[i] = classCap[j];
       }
-      if (!assignment.prepare(keys, caps, open, from, words) || !assignment.sample(rng, openClassOfCard)) {
+      double[][] weights = null;
+      if (weighOpen) {
+        if (openWeights.length < cards) {
+          openWeights = new double[cards][];
+        }
+        for (int i = 0; i < open; i++) {
+          int home = classHome[classRank[i]];
+          openWeights[i] = home >= 0 && !brokenFaceWeights ? placeWeights[home] : null;
+        }
+        weights = openWeights;
+      }
+      if (!assignment.prepare(keys, caps, open, from, words, weights == null ? null : faces, weights, copyCap)
+          || !assignment.sample(rng, openClassOfCard)) {
         return false;
       }
       for (int c = CardSets.first(from, 0, words); c >= 0; c = CardSets.next(from, 0, words, c)) {
@@ -516,6 +553,159 @@ final class Worker {
     }
     logBijections = faceClassesUsed ? logB + logFaceSeats : logB;
     return true;
+  }
+
+  private double[][] openWeights = new double[0][];
+
+  /** Whether token t's allowed unknown cards are copies of one face. */
+  private boolean oneFace(int t) {
+    int f = -1;
+    for (int c = CardSets.first(walk.allowed, t * words, words); c >= 0;
+        c = CardSets.next(walk.allowed, t * words, words, c)) {
+      if (CardSets.has(unknown, 0, c)) {
+        if (f >= 0 && faces[c] != f) {
+          return false;
+        }
+        f = faces[c];
+      }
+    }
+    return true;
+  }
+
+  // ------------------------------------------------------------ face weights
+  /**
+   * Face weights: the rules move the lowest copy of a face a player may move, so a draw that gave the played token
+   * another copy of that face in the same place is not itself a history, but the same draw with the two copies'
+   * futures swapped is (the replay relabels them: {@link HistoryBuilder#relabel}). Relabelling makes each history
+   * the image of k draws at each such play, k the number of copies of the face in that place then; the draws are
+   * therefore weighted by 1/k per play, inside the exact assignment, so that relabelling stays exact:
+   *
+   * <ul>
+   *   <li>a play out of a place the observer sees: k is the same in every consistent history (the observer sees
+   *       every card there), a constant factor: relabelled, no weight ({@link #relabelSeen});
+   *   <li>a face-up play out of a hidden place x, when no card entered x after x's first such play and every card
+   *       leaving x since then left face up: the tokens in x at a play are those still there (the open ones, which
+   *       the assignment draws, one class per such place) and those that left it later, face up; so k = q + r,
+   *       q the copies of the face seen leaving x at or after the play (or narrowed to it and still there), r the
+   *       open tokens of x given that face. The weight of giving r copies of face f to x's open tokens is
+   *       prod over the plays of f out of x of 1/(q + r) ({@link #placeWeights}), a per-(class, face) weight the
+   *       assignment's dynamic program takes exactly ({@link UniformAssignment}).
+   * </ul>
+   * Elsewhere (a card drawn into x after a play, a hidden move out of x, a walk of mixed candidates) the replay keeps
+   * the old rule: a draw whose copy is not the one the rules move is rejected (exact too, only slower).
+   */
+  private long hiddenWeighted;
+  /** Per place instance, per face f and r: the weight at index f * (copyCap + 1) + r; null when not weighted. */
+  private double[][] placeWeights = new double[64][];
+  private int copyCap;
+  private boolean[] relabelSeen = new boolean[0];
+  private boolean[] relabelHidden = new boolean[0];
+  /** Whether the assignment being made weighs the open classes of {@link #hiddenWeighted} places. */
+  private boolean weighOpen;
+  /** Whether the last assignment did weigh some class (then the hidden plays may be relabelled). */
+  private boolean lastWeighed;
+  /** For tests: relabel hidden plays without their weights (a sampler broken on purpose). */
+  boolean brokenFaceWeights;
+  private Skeleton weightSkeleton;
+  private int weightVersion = -1;
+  private int weightSteps = -1;
+  /** Per class of the assignment: the place its tokens are in when it is weighted, else -1. */
+  private int[] classHome;
+
+  private void faceWeights(int steps, int observer) {
+    if (faces == null) {
+      hiddenWeighted = 0;
+      relabelSeen = null;
+      relabelHidden = null;
+      return;
+    }
+    if (weightSkeleton == skeleton && weightVersion == skeleton.version && weightSteps == steps) {
+      return;
+    }
+    weightSkeleton = skeleton;
+    weightVersion = skeleton.version;
+    weightSteps = steps;
+    int moves = skeleton.stepStart[steps];
+    if (relabelSeen == null || relabelSeen.length < moves) {
+      relabelSeen = new boolean[Math.max(moves, 64)];
+      relabelHidden = new boolean[relabelSeen.length];
+    }
+    Arrays.fill(relabelSeen, false);
+    Arrays.fill(relabelHidden, false);
+    if (copyCap == 0) {
+      for (int c = 0; c < cards; c++) {
+        copyCap = Math.max(copyCap, c - faces[c] + 1);
+      }
+    }
+    // Per place: the first face-up play out of it (hidden), and whether the conditions hold.
+    long playedFrom = 0;
+    long broken = 0;
+    int[] firstPlay = new int[64];
+    Arrays.fill(firstPlay, -1);
+    for (int t = 0; t < steps; t++) {
+      for (int i = skeleton.stepStart[t]; i < skeleton.stepStart[t + 1]; i++) {
+        int x = skeleton.from[i];
+        int y = skeleton.to[i];
+        int c = skeleton.card[i];
+        if (y < 64 && (playedFrom >>> y & 1) != 0 && y != x) {
+          broken |= 1L << y; // a card entered y after a play out of it
+        }
+        if (x >= 64 || x == y) {
+          continue;
+        }
+        boolean seen = (visibleMask[x] & 1 << observer) != 0;
+        boolean copiedCard = c >= 0 && c + 1 < cards && faces[c + 1] == faces[c];
+        if (seen) {
+          relabelSeen[i] = copiedCard && !skeleton.chance[t];
+          relabelHidden[i] = relabelSeen[i];
+          continue;
+        }
+        if ((playedFrom >>> x & 1) != 0 && (c < 0 || skeleton.chance[t])) {
+          broken |= 1L << x; // a hidden move out of x after a play out of it
+        }
+        if (c >= 0 && !skeleton.chance[t]) {
+          if ((playedFrom >>> x & 1) == 0) {
+            firstPlay[x] = i;
+          }
+          playedFrom |= 1L << x;
+          relabelHidden[i] = copiedCard;
+        }
+      }
+    }
+    hiddenWeighted = playedFrom & ~broken;
+    for (int i = 0; i < moves; i++) {
+      int x = skeleton.from[i];
+      if (x < 64 && (broken >>> x & 1) != 0 && (visibleMask[x] & 1 << observer) == 0) {
+        relabelHidden[i] = false;
+      }
+    }
+    // The weights: per weighted place, per play of a face f out of it, q = the copies of f seen leaving x at or after
+    // the play; factor 1/(q + r) for r = 0..copyCap.
+    for (int x = 0; x < 64; x++) {
+      if ((hiddenWeighted >>> x & 1) == 0) {
+        placeWeights[x] = null;
+        continue;
+      }
+      double[] w = new double[cards * (copyCap + 1)];
+      Arrays.fill(w, 1.0);
+      for (int i = firstPlay[x]; i < moves; i++) {
+        int c = skeleton.card[i];
+        if (skeleton.from[i] != x || skeleton.to[i] == x || c < 0) {
+          continue;
+        }
+        int f = faces[c];
+        int q = 0;
+        for (int j = i; j < moves; j++) {
+          if (skeleton.from[j] == x && skeleton.to[j] != x && skeleton.card[j] >= 0 && faces[skeleton.card[j]] == f) {
+            q++;
+          }
+        }
+        for (int r = 0; r <= copyCap; r++) {
+          w[f * (copyCap + 1) + r] /= q + r;
+        }
+      }
+      placeWeights[x] = w;
+    }
   }
 
   private long[] openKeys = new long[0];
@@ -569,6 +759,11 @@ final class Worker {
     return v;
   }
 
+  private int classOrder(int a, int b) {
+    int c = CardSets.compare(classKey, a * words, classKey, b * words, words);
+    return c != 0 ? c : Integer.compare(classHome[a], classHome[b]);
+  }
+
   /**
    * Puts the k classes in order of their keys (and renumbers the tokens' classes): the walk meets them in an order
    * that changes from draw to draw, and the assignment's tables are reused only for the same classes in the same
@@ -579,7 +774,10 @@ final class Worker {
       classRank[j] = j;
     }
     for (int i = 1; i < k; i++) {
-      for (int j = i; j > 0 && CardSets.compare(classKey, (j - 1) * words, classKey, j * words, words) > 0; j--) {
+      for (int j = i; j > 0 && classOrder(j - 1, j) > 0; j--) {
+        int h = classHome[j];
+        classHome[j] = classHome[j - 1];
+        classHome[j - 1] = h;
         for (int w = 0; w < words; w++) {
           long key = classKey[j * words + w];
           classKey[j * words + w] = classKey[(j - 1) * words + w];
@@ -693,9 +891,14 @@ final class Worker {
       if (pinsHold && skeleton.voidPlace(t) < 0) {
         probeUnmatched(obs, t);
       }
-      if (redrawTokens(t) && cardsOfMoves(t, analysisRng)
-          && builder.replay(skeleton, obs, t, moveIndex, moveCard, null)) {
-        witness.copyFrom(builder.state);
+      builder.relabelAll = faces != null; // a witness needs any consistent history: the rules' copies will do
+      try {
+        if (redrawTokens(t) && cardsOfMoves(t, analysisRng)
+            && builder.replay(skeleton, obs, t, moveIndex, moveCard, null)) {
+          witness.copyFrom(builder.state);
+        }
+      } finally {
+        builder.relabelAll = false;
       }
     }
     return false;

@@ -15,8 +15,9 @@ import veil.model.Observation;
  * The card sampler on decks of identical copies and of more than 64 cards. Exactness: on tiny decks with copies,
  * the samples' distribution against the exact posterior over whole states (which copy is where, and when each
  * moved), by a chi-square test at the 0.05% level; a sampler broken on purpose (copies seen face up always given
- * the lowest copies) fails the same test. Consistency: on decks of 80 and 104 cards (copies or not), every sampled
- * history replays to the observation, and the sampler never fails.
+ * the lowest copies) fails the same test, and so does one that relabels the copies of hidden plays to the copy the
+ * rules move without the weights that keep it exact. Consistency: on decks of 80 and 104 cards (copies or not),
+ * every sampled history replays to the observation, and the sampler never fails.
  */
 class CopiesTest {
   /** Two players, two copies of four cards, two each, two tricks. */
@@ -53,6 +54,23 @@ class CopiesTest {
           (end (if (= (tricks) 2) (byScore (count (pile "Won" Player)))))))
       """;
 
+  /** Two players, four copies of two cards (as Pinochle's four copies), three each, three tricks. */
+  static final String FOUR = """
+      (game "Four Copies"
+        (players 2)
+        (bound 40)
+        (equipment {
+          (deck "Deck" suits:{Clubs Hearts} ranks:{2} copies:4)
+          (hand Each)
+          (spot "Table" Each)
+          (pile "Won" Each visible:All)
+        })
+        (rules
+          (start {(shuffle "Deck") (deal 3 to:(hand Each))})
+          (play (trick to:(spot "Table" Mover) won:(pile "Won" Winner) leader:P1))
+          (end (if (= (tricks) 3) (byScore (count (pile "Won" Player)))))))
+      """;
+
   /**
    * A stock left undealt and a discard pile: play a card of the top card's suit or rank, or draw. Copies stay in
    * the stock, unseen, while others are seen.
@@ -80,21 +98,44 @@ class CopiesTest {
   @Test
   void copiesAreDrawnAsTheExactPosterior() {
     int tested = 0;
-    tested += chiSquares(Play.compile("copies", TRICKS), false, 8, 4);
-    tested += chiSquares(Play.compile("copies", THREE), false, 8, 6);
-    tested += chiSquares(Play.compile("copies", MATCH), false, 8, 5);
-    System.out.println("copies: " + tested + " observations tested against enumeration");
+    relabelled = 0;
+    tested += chiSquares(Play.compile("copies", TRICKS), EXACT, 8, 4);
+    tested += chiSquares(Play.compile("copies", THREE), EXACT, 8, 6);
+    tested += chiSquares(Play.compile("copies", MATCH), EXACT, 8, 5);
+    tested += chiSquares(Play.compile("copies", FOUR), EXACT, 4, 6);
+    System.out.println("copies: " + tested + " observations tested against enumeration, " + relabelled
+        + " copies relabelled in the samples");
     assertThat(tested).isGreaterThanOrEqualTo(20);
+    assertThat(relabelled).as("samples whose copies were relabelled to the rules' copy").isPositive();
   }
+
+  @Test
+  void withoutTheFaceWeightsTheTestFails() {
+    // The same test on a sampler that relabels the copies of hidden plays to the copy the rules move but leaves out
+    // the weights 1/k that keep it exact: some observation must fail it.
+    int failed = 0;
+    failed += chiSquares(Play.compile("copies", TRICKS), BROKEN_WEIGHTS, 8, 4);
+    failed += chiSquares(Play.compile("copies", THREE), BROKEN_WEIGHTS, 8, 6);
+    failed += chiSquares(Play.compile("copies", MATCH), BROKEN_WEIGHTS, 8, 5);
+    failed += chiSquares(Play.compile("copies", FOUR), BROKEN_WEIGHTS, 4, 6);
+    System.out.println("copies without face weights: " + failed + " observations fail");
+    assertThat(failed).as("observations whose chi-square test the broken sampler fails").isGreaterThan(0);
+  }
+
+  static final int EXACT = 0;
+  static final int BROKEN_COPIES = 1;
+  static final int BROKEN_WEIGHTS = 2;
+  /** Copies relabelled at replay in the exact runs (the test must exercise the relabelling). */
+  static long relabelled;
 
   @Test
   void withoutThePermutationOfCopiesTheTestFails() {
     // The same test on a sampler that gives the copies seen face up the lowest copies of their face: some
     // observation must fail it.
     int failed = 0;
-    failed += chiSquares(Play.compile("copies", TRICKS), true, 8, 4);
-    failed += chiSquares(Play.compile("copies", THREE), true, 8, 6);
-    failed += chiSquares(Play.compile("copies", MATCH), true, 8, 5);
+    failed += chiSquares(Play.compile("copies", TRICKS), BROKEN_COPIES, 8, 4);
+    failed += chiSquares(Play.compile("copies", THREE), BROKEN_COPIES, 8, 6);
+    failed += chiSquares(Play.compile("copies", MATCH), BROKEN_COPIES, 8, 5);
     assertThat(failed).as("observations whose chi-square test the broken sampler fails").isGreaterThan(0);
   }
 
@@ -104,7 +145,8 @@ class CopiesTest {
    * against the exact posterior when it has 2..MAX_STATES states. Returns how many observations were tested, or with
    * {@code broken} how many failed.
    */
-  private static int chiSquares(CompiledGame g, boolean broken, int games, int dealSteps) {
+  private static int chiSquares(CompiledGame g, int mode, int games, int dealSteps) {
+    boolean broken = mode != EXACT;
     assertThat(g.cards.hasCopies()).isTrue();
     assertThat(CardSampler.unsupported(g)).isNull();
     int count = 0;
@@ -123,7 +165,7 @@ class CopiesTest {
             continue;
           }
           int n = 200 * posterior.size();
-          CardSampler sampler = new CardSampler(g, broken);
+          CardSampler sampler = new CardSampler(g, mode == BROKEN_COPIES, mode == BROKEN_WEIGHTS);
           SplittableRandom srng = new SplittableRandom(game * 31L + p + play.steps() * 7L);
           Map<LudState, Integer> counts = new HashMap<>();
           for (int i = 0; i < n; i++) {
@@ -131,6 +173,9 @@ class CopiesTest {
             assertThat(sampler.sample(obs, srng, out)).as("%s p%d step %d: %s", g.name, p + 1, obs.length(),
                 sampler.stats()).isTrue();
             counts.merge(out, 1, Integer::sum);
+          }
+          if (mode == EXACT) {
+            relabelled += sampler.stats().relabelled.sum();
           }
           double chi = Posterior.chiSquare(posterior, 0, counts, n);
           int df = posterior.size() - 1;
