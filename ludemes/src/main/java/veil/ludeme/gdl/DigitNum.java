@@ -171,17 +171,7 @@ public record DigitNum(int bias, int width) {
             + " digits");
       }
     }
-    if (out.once("digitadd")) {
-      for (int a = 0; a <= 9; a++) {
-        for (int b = 0; b <= 9; b++) {
-          for (int c = 0; c <= 1; c++) {
-            int t = a + b + c;
-            out.table("digitadd", "(digitadd " + a + " " + b + " " + c + " " + (t % 10) + " " + (t / 10) + ")",
-                "(digitadd a b c d c2): a + b + c = d + 10 c2, for digits a b, carries c c2");
-          }
-        }
-      }
-    }
+    digitAddTable(out);
     List<String> kv = new ArrayList<>(Program.vars(key));
     String addend = out.rel("addend");
     String s = out.var();
@@ -223,6 +213,80 @@ public record DigitNum(int bias, int width) {
       ws.add(new Flow.W(writeKey, d2, List.of(Program.atom(sum[i], with(kv, d2, out.var()))), null));
     }
     f.write(fam, ws); // the last carry is dropped: the sum modulo 10^width
+  }
+
+  /** The table {@code (digitadd A B C D C2)}: A + B + C = D + 10·C2 for digits A B and carries C C2 (200 facts). */
+  static void digitAddTable(Program out) {
+    if (out.once("digitadd")) {
+      for (int a = 0; a <= 9; a++) {
+        for (int b = 0; b <= 9; b++) {
+          for (int c = 0; c <= 1; c++) {
+            int t = a + b + c;
+            out.table("digitadd", "(digitadd " + a + " " + b + " " + c + " " + (t % 10) + " " + (t / 10) + ")",
+                "(digitadd a b c d c2): a + b + c = d + 10 c2, for digits a b, carries c c2");
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * The literals of {@code v = a + b} written digit by digit, for a sum of too many pairs of values for a {@code plus}
+   * table of one fact each: {@code (decimal_W X D0 … D(W-1))} gives the W digits of X modulo 10^W (most significant
+   * first; a negative X as its ten's complement) for every value of a, b and the sum, with W the least width such that
+   * every such value lies strictly between −10^W/2 and 10^W/2 (so no two of them share digits, and the table read
+   * from the digits back to the number is exact); a ripple of {@code digitadd} from the least significant digit adds
+   * them, the last carry dropped (modulo 10^W). The tables grow with the values, not with the pairs.
+   *
+   * @param result every value the sum can take (its analysis)
+   */
+  static void sum(Program out, Val a, Val b, String v, java.util.NavigableSet<Integer> result, List<String> body) {
+    long most = 0;
+    java.util.TreeSet<Integer> all = new java.util.TreeSet<>(a.nums());
+    all.addAll(b.nums());
+    all.addAll(result);
+    for (int x : all) {
+      most = Math.max(most, Math.abs((long) x));
+    }
+    int w = 1;
+    long mod = 10;
+    while (2 * most >= mod) {
+      w++;
+      mod *= 10;
+    }
+    if (w > 9) {
+      throw new IllegalArgumentException("a sum of more than 9 digits: " + all.first() + ".." + all.last());
+    }
+    String dec = "decimal_" + w;
+    for (int x : all) {
+      long u = ((x % mod) + mod) % mod;
+      StringBuilder f = new StringBuilder("(").append(dec).append(' ').append(x);
+      long p = mod / 10;
+      for (int i = 0; i < w; i++, p /= 10) {
+        f.append(' ').append(u / p % 10);
+      }
+      out.table(dec, f.append(')').toString(), "(" + dec + " x d0 … d" + (w - 1) + "): the " + w + " digits of x "
+          + "modulo 10^" + w + ", most significant first (a negative x as its ten's complement), for sums written "
+          + "digit by digit");
+    }
+    digitAddTable(out);
+    String[] da = new String[w];
+    String[] db = new String[w];
+    String[] ds = new String[w];
+    for (int i = 0; i < w; i++) {
+      da[i] = out.var();
+      db[i] = out.var();
+      ds[i] = out.var();
+    }
+    body.add(Program.atom(dec, with(List.of(a.term()), da)));
+    body.add(Program.atom(dec, with(List.of(b.term()), db)));
+    String carry = "0";
+    for (int i = w - 1; i >= 0; i--) {
+      String c2 = out.var();
+      body.add(Program.atom("digitadd", da[i], db[i], carry, ds[i], c2));
+      carry = c2;
+    }
+    body.add(Program.atom(dec, with(List.of(v), ds)));
   }
 
   private static List<String> with(List<String> first, String... more) {
