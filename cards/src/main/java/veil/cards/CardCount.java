@@ -8,10 +8,9 @@ import veil.dsl.DslException;
 import veil.ludeme.BoolExpr;
 import veil.ludeme.CardsExpr;
 import veil.ludeme.IntExpr;
-import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Args;
 import veil.ludeme.compile.Param;
-import veil.ludeme.compile.SimpleLudeme;
+import veil.ludeme.compile.ReplayedLudeme;
 import veil.ludeme.compile.Type;
 import veil.ludeme.gdl.Analysis;
 import veil.ludeme.gdl.Bound;
@@ -26,11 +25,12 @@ import veil.ludeme.gdl.Rel;
 import veil.ludeme.gdl.Val;
 
 /** {@code (count cards)}, {@code (sum "Map" cards)}, {@code (empty cards)}: measures of a set of cards or a place. */
-public final class CardCount extends SimpleLudeme {
+public final class CardCount extends ReplayedLudeme {
   private final int kind;
 
   private CardCount(String name, Type type, int kind, String doc, Param... params) {
-    super(name, type, doc, params);
+    super(name, type, "cards", kind == 2 ? (GdlEmitter.Cond) Gdl::empty : (GdlEmitter.Num) Gdl::measure, doc,
+        params);
     this.kind = kind;
   }
 
@@ -40,11 +40,6 @@ public final class CardCount extends SimpleLudeme {
         new CardCount("sum", Type.INT, 1, "The sum of a map's values over the cards: (sum \"Penalty\" (pile \"Won\" P)).",
             Param.pos("map", "string", "the map"), cards),
         new CardCount("empty", Type.BOOL, 2, "True when there are no cards.", cards));
-  }
-
-  @Override
-  public String category() {
-    return "cards";
   }
 
   @Override
@@ -74,16 +69,6 @@ public final class CardCount extends SimpleLudeme {
       default:
         return (BoolExpr) cards::isEmpty;
     }
-  }
-
-  @Override
-  public CardSampling cardSampling() {
-    return CardSampling.REPLAYED;
-  }
-
-  @Override
-  public GdlEmitter gdl() {
-    return name().equals("empty") ? (GdlEmitter.Cond) Gdl::empty : (GdlEmitter.Num) Gdl::measure;
   }
 
   /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */

@@ -8,9 +8,8 @@ import veil.ludeme.CardTable;
 import veil.ludeme.CardsExpr;
 import veil.ludeme.IntExpr;
 import veil.ludeme.compile.Args;
-import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Param;
-import veil.ludeme.compile.SimpleLudeme;
+import veil.ludeme.compile.ReplayedLudeme;
 import veil.ludeme.compile.Type;
 import veil.ludeme.gdl.Bound;
 import veil.ludeme.gdl.Ctx;
@@ -41,12 +40,12 @@ import veil.ludeme.gdl.Val;
  * <p>GDL-II: a dynamic programme over the ranks ({@link Gdl}), exact, strict GDL-II, played top-down (its
  * grounding is far too large); README, "Rummy melds, Gin Rummy and Blackjack".
  */
-public final class Deadwood extends SimpleLudeme {
+public final class Deadwood extends ReplayedLudeme {
   /** The most cards a call may arrange. */
   public static final int MAX_CARDS = 20;
 
   public Deadwood() {
-    super("deadwood", Type.INT, "The deadwood of a rummy hand: the least sum of a map's values over the cards left "
+    super("deadwood", Type.INT, "cards", (GdlEmitter.Num) Gdl::value, "The deadwood of a rummy hand: the least sum of a map's values over the cards left "
             + "out of melds, over every arrangement of the cards into disjoint sets (three or more of a rank) and "
             + "runs (three or more consecutive ranks of a suit). With layoff: the cards may also extend the melds "
             + "of another hand (a knocker's), the least over every least-deadwood arrangement of that hand. In "
@@ -56,21 +55,6 @@ public final class Deadwood extends SimpleLudeme {
         Param.named("without", "card", "one card left out first, e.g. Card (a discard)"),
         Param.named("layoff", "cards or place", "an opponent's cards: the melds of its least-deadwood "
             + "arrangements may be extended by these cards (laying off)"));
-  }
-
-  @Override
-  public String category() {
-    return "cards";
-  }
-
-  @Override
-  public CardSampling cardSampling() {
-    return CardSampling.REPLAYED;
-  }
-
-  @Override
-  public GdlEmitter gdl() {
-    return (GdlEmitter.Num) Gdl::value;
   }
 
   @Override

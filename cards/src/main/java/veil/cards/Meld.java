@@ -11,9 +11,8 @@ import veil.ludeme.CardTable;
 import veil.ludeme.CardsExpr;
 import veil.ludeme.IntExpr;
 import veil.ludeme.compile.Args;
-import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Param;
-import veil.ludeme.compile.SimpleLudeme;
+import veil.ludeme.compile.ReplayedLudeme;
 import veil.ludeme.compile.Type;
 import veil.ludeme.gdl.Bound;
 import veil.ludeme.gdl.Ctx;
@@ -36,9 +35,9 @@ import veil.ludeme.gdl.Val;
  * <p>GDL-II: for each card the combination may name, the copies held of its face (a chain over the copies), then
  * the least of them by comparisons, then the points table.
  */
-public final class Meld extends SimpleLudeme {
+public final class Meld extends ReplayedLudeme {
   public Meld() {
-    super("meld", Type.INT, "How many times the cards hold a combination: the fewest copies they hold of any card of "
+    super("meld", Type.INT, "cards", (GdlEmitter.Num) Gdl::value, "How many times the cards hold a combination: the fewest copies they hold of any card of "
             + "it (two queens of spades and two jacks of diamonds hold {(card Queen Spades) (card Jack Diamonds)} "
             + "twice); a card listed twice counts once, a computed card that does not exist is never held. With "
             + "points:, the points for holding it once, twice, … (0 for never), one value for every number of copies "
@@ -46,21 +45,6 @@ public final class Meld extends SimpleLudeme {
         Param.pos("cards", "cards or place", "the cards, e.g. (hand Player)"),
         Param.pos("of", "{card …}", "the combination, e.g. {(card King (var \"Trump\")) (card Queen (var \"Trump\"))}"),
         Param.named("points", "{int …}", "the points for holding it 1, 2, … times, e.g. {4 30 60 90}"));
-  }
-
-  @Override
-  public String category() {
-    return "cards";
-  }
-
-  @Override
-  public CardSampling cardSampling() {
-    return CardSampling.REPLAYED;
-  }
-
-  @Override
-  public GdlEmitter gdl() {
-    return (GdlEmitter.Num) Gdl::value;
   }
 
   /** The most copies the deck has of one card. */

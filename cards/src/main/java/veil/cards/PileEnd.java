@@ -7,10 +7,9 @@ import veil.ludeme.IntExpr;
 import veil.ludeme.PlaceExpr;
 import veil.ludeme.Table;
 import veil.ludeme.compile.Args;
-import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Param;
 import veil.ludeme.compile.PlaceRef;
-import veil.ludeme.compile.SimpleLudeme;
+import veil.ludeme.compile.ReplayedLudeme;
 import veil.ludeme.compile.Type;
 import veil.ludeme.gdl.Bound;
 import veil.ludeme.gdl.Ctx;
@@ -30,11 +29,11 @@ import veil.ludeme.gdl.Val;
  * at:Bottom} with the clock negated), so a stock, a discard pile or a War pile is ordered without declaring it.
  * Cards that never moved lie in the game's card order, the last card of the deck on top.
  */
-public final class PileEnd extends SimpleLudeme {
+public final class PileEnd extends ReplayedLudeme {
   private final boolean top;
 
   private PileEnd(boolean top) {
-    super(top ? "top" : "bottom", Type.INT, top
+    super(top ? "top" : "bottom", Type.INT, "cards", (GdlEmitter.Num) Gdl::end, top
         ? "The card on top of a place: the one put there last (-1 when it is empty), e.g. (top (pile \"Discard\"))."
         : "The card at the bottom of a place: the one put there first or put under the others (-1 when empty).",
         Param.pos("place", "place", "the place, e.g. (pile \"Stock\" Mover)"));
@@ -43,11 +42,6 @@ public final class PileEnd extends SimpleLudeme {
 
   public static List<PileEnd> all() {
     return List.of(new PileEnd(true), new PileEnd(false));
-  }
-
-  @Override
-  public String category() {
-    return "cards";
   }
 
   @Override
@@ -61,17 +55,6 @@ public final class PileEnd extends SimpleLudeme {
     Table t = a.compiler().table;
     boolean up = top;
     return (IntExpr) s -> t.end(s, at.instance(s), up);
-  }
-
-  /** Deterministic, and it shows nothing: the card sampler replays it. */
-  @Override
-  public CardSampling cardSampling() {
-    return CardSampling.REPLAYED;
-  }
-
-  @Override
-  public GdlEmitter gdl() {
-    return (GdlEmitter.Num) Gdl::end;
   }
 
   /** The GDL-II translation of this ludeme (see {@link veil.ludeme.gdl.GdlExport}). */

@@ -10,9 +10,8 @@ import veil.ludeme.CardsExpr;
 import veil.ludeme.IntExpr;
 import veil.ludeme.LudState;
 import veil.ludeme.compile.Args;
-import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Param;
-import veil.ludeme.compile.SimpleLudeme;
+import veil.ludeme.compile.ReplayedLudeme;
 import veil.ludeme.compile.Type;
 import veil.ludeme.gdl.Bound;
 import veil.ludeme.gdl.Ctx;
@@ -38,7 +37,7 @@ import veil.ludeme.gdl.Val;
  * <p>GDL-II: the same value as six digits (the category and the five fields), a {@link LexKey} that the export
  * compares digit by digit, since its 7,462 values are more than a number table holds ({@link Gdl}).
  */
-public final class PokerRank extends SimpleLudeme {
+public final class PokerRank extends ReplayedLudeme {
   /** The categories, lowest first. */
   public static final int HIGH_CARD = 0;
   public static final int PAIR = 1;
@@ -51,7 +50,7 @@ public final class PokerRank extends SimpleLudeme {
   public static final int STRAIGHT_FLUSH = 8;
 
   public PokerRank() {
-    super("pokerRank", Type.INT, "The value of the best five-card poker hand among the cards (hole cards and board: "
+    super("pokerRank", Type.INT, "cards", (GdlEmitter.Num) Gdl::value, "The value of the best five-card poker hand among the cards (hole cards and board: "
         + "(pokerRank (union (hand Player) (spot \"Board\")))), larger is better, equal is a tie: straight flush, "
         + "four of a kind, full house, flush, straight (the top rank also plays low: A-2-3-4-5), three of a kind, "
         + "two pair, pair, high card, then the ranks that decide within the category and the kickers. The value "
@@ -59,11 +58,6 @@ public final class PokerRank extends SimpleLudeme {
         + "In GDL-II the value is six digits (category, then the five rank positions) compared digit by digit, "
         + "so it may only be compared there, e.g. by showdown.",
         Param.pos("cards", "cards or place", "the cards to make the hand from"));
-  }
-
-  @Override
-  public String category() {
-    return "cards";
   }
 
   @Override
@@ -87,16 +81,6 @@ public final class PokerRank extends SimpleLudeme {
         table.rankNames().length);
     CardsExpr cards = a.cards("cards");
     return (IntExpr) s -> eval.rank(cards, s);
-  }
-
-  @Override
-  public CardSampling cardSampling() {
-    return CardSampling.REPLAYED;
-  }
-
-  @Override
-  public GdlEmitter gdl() {
-    return (GdlEmitter.Num) Gdl::value;
   }
 
   /** The evaluator over a card bitmask, given each card's rank index and each suit's card mask (read only). */

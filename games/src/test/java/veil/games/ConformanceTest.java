@@ -35,13 +35,6 @@ class ConformanceTest {
    */
   static final Map<String, String> NO_GDL = Map.of();
 
-  /**
-   * Bundled games whose GDL-II lockstep (l) is too slow for this suite, and why: `veil conform GAME --check l` runs
-   * it. Pinochle's export is about 330,000 lines (its meld sums add numbers of several hundred values each); the
-   * export of a deck with copies and announced choices is checked in lockstep by BigDecksTest's copies-bid.
-   */
-  static final Map<String, String> LOCKSTEP_OUTSIDE_SUITE = Map.of("pinochle", "export of about 330,000 lines");
-
   static final GameRegistry REGISTRY = registry();
 
   static GameRegistry registry() {
@@ -89,22 +82,7 @@ class ConformanceTest {
 
   @TestFactory
   Stream<DynamicContainer> everyBundledGame() {
-    return REGISTRY.bundledNames().stream().map(name -> LOCKSTEP_OUTSIDE_SUITE.containsKey(name)
-        ? withoutChecks(target(name))
-        : ConformanceTests.of(target(name), Settings.DEFAULT));
-  }
-
-  /** The suite on a game whose lockstep runs outside it (without (l)). */
-  static DynamicContainer withoutChecks(Target target) {
-    List<veil.testkit.Check> out = new ArrayList<>();
-    if (LOCKSTEP_OUTSIDE_SUITE.containsKey(target.name())) {
-      out.add(veil.testkit.Check.GDL_LOCKSTEP);
-    }
-    veil.testkit.Subject subject = new veil.testkit.Subject(target, Settings.DEFAULT, System.out::println);
-    return DynamicContainer.dynamicContainer(target.name(), veil.testkit.Conformance.checks(target).stream()
-        .filter(c -> !out.contains(c))
-        .map(c -> org.junit.jupiter.api.DynamicTest.dynamicTest(c.label(),
-            () -> ConformanceTests.assertPassed(c.run(subject)))));
+    return REGISTRY.bundledNames().stream().map(name -> ConformanceTests.of(target(name), Settings.DEFAULT));
   }
 
   /** Limit Hold'em with finite stacks (all-in, the board dealt out): the same suite on the option. */

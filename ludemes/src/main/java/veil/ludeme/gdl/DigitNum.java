@@ -171,17 +171,7 @@ public record DigitNum(int bias, int width) {
             + " digits");
       }
     }
-    if (out.once("digitadd")) {
-      for (int a = 0; a <= 9; a++) {
-        for (int b = 0; b <= 9; b++) {
-          for (int c = 0; c <= 1; c++) {
-            int t = a + b + c;
-            out.table("digitadd", "(digitadd " + a + " " + b + " " + c + " " + (t % 10) + " " + (t / 10) + ")",
-                "(digitadd a b c d c2): a + b + c = d + 10 c2, for digits a b, carries c c2");
-          }
-        }
-      }
-    }
+    digitAddTable(out);
     List<String> kv = new ArrayList<>(Program.vars(key));
     String addend = out.rel("addend");
     String s = out.var();
@@ -223,6 +213,117 @@ public record DigitNum(int bias, int width) {
       ws.add(new Flow.W(writeKey, d2, List.of(Program.atom(sum[i], with(kv, d2, out.var()))), null));
     }
     f.write(fam, ws); // the last carry is dropped: the sum modulo 10^width
+  }
+
+  /** The table {@code (digitadd A B C D C2)}: A + B + C = D + 10·C2 for digits A B and carries C C2 (200 facts). */
+  static void digitAddTable(Program out) {
+    if (out.once("digitadd")) {
+      for (int a = 0; a <= 9; a++) {
+        for (int b = 0; b <= 9; b++) {
+          for (int c = 0; c <= 1; c++) {
+            int t = a + b + c;
+            out.table("digitadd", "(digitadd " + a + " " + b + " " + c + " " + (t % 10) + " " + (t / 10) + ")",
+                "(digitadd a b c d c2): a + b + c = d + 10 c2, for digits a b, carries c c2");
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * The literal of {@code v = a + b} for a sum of too many pairs of values for a {@code plus} table of one fact each:
+   * {@code (widesum_K A B V)}, a relation derived by one rule from small tables rather than listed pair by pair.
+   * {@code (decimal_W X D0 … D(W-1))} gives the W digits of X modulo 10^W (most significant first; a negative X as its
+   * ten's complement) for every value of a, b and the sum, with W the least width such that every such value lies
+   * strictly between −10^W/2 and 10^W/2 (so no two of them share digits, and the table read from the digits back to
+   * the number is exact); a ripple of {@code digitadd} from the least significant digit adds them, the last carry
+   * dropped (modulo 10^W); {@code (sumvalues_J X)} ranges A and B over their values. The relation depends on no state
+   * (a grounder derives it once, a top-down reasoner for the values asked), and the rule using it joins one literal,
+   * as with a table. One relation per pair of value sets, shared by every sum of them.
+   *
+   * @param result every value the sum can take (its analysis)
+   */
+  static void sum(Program out, Val a, Val b, String v, java.util.NavigableSet<Integer> result, List<String> body) {
+    String key = "widesum " + a.nums() + " " + b.nums();
+    String rel = (String) out.memo().get(key);
+    if (rel == null) {
+      rel = out.rel("widesum");
+      out.memo().put(key, rel);
+      sumRule(out, rel, a.nums(), b.nums(), result);
+    }
+    body.add(Program.atom(rel, a.term(), b.term(), v));
+  }
+
+  private static void sumRule(Program out, String rel, java.util.NavigableSet<Integer> as,
+      java.util.NavigableSet<Integer> bs, java.util.NavigableSet<Integer> result) {
+    long most = 0;
+    java.util.TreeSet<Integer> all = new java.util.TreeSet<>(as);
+    all.addAll(bs);
+    all.addAll(result);
+    for (int x : all) {
+      most = Math.max(most, Math.abs((long) x));
+    }
+    int w = 1;
+    long mod = 10;
+    while (2 * most >= mod) {
+      w++;
+      mod *= 10;
+    }
+    if (w > 9) {
+      throw new IllegalArgumentException("a sum of more than 9 digits: " + all.first() + ".." + all.last());
+    }
+    String dec = "decimal_" + w;
+    for (int x : all) {
+      long u = ((x % mod) + mod) % mod;
+      StringBuilder f = new StringBuilder("(").append(dec).append(' ').append(x);
+      long p = mod / 10;
+      for (int i = 0; i < w; i++, p /= 10) {
+        f.append(' ').append(u / p % 10);
+      }
+      out.table(dec, f.append(')').toString(), "(" + dec + " x d0 … d" + (w - 1) + "): the " + w + " digits of x "
+          + "modulo 10^" + w + ", most significant first (a negative x as its ten's complement), for sums written "
+          + "digit by digit");
+    }
+    digitAddTable(out);
+    String a = out.var();
+    String b = out.var();
+    String v = out.var();
+    String[] da = new String[w];
+    String[] db = new String[w];
+    String[] ds = new String[w];
+    for (int i = 0; i < w; i++) {
+      da[i] = out.var();
+      db[i] = out.var();
+      ds[i] = out.var();
+    }
+    List<String> body = new ArrayList<>();
+    body.add(Program.atom(values(out, as), a));
+    body.add(Program.atom(values(out, bs), b));
+    body.add(Program.atom(dec, with(List.of(a), da)));
+    body.add(Program.atom(dec, with(List.of(b), db)));
+    String carry = "0";
+    for (int i = w - 1; i >= 0; i--) {
+      String c2 = out.var();
+      body.add(Program.atom("digitadd", da[i], db[i], carry, ds[i], c2));
+      carry = c2;
+    }
+    body.add(Program.atom(dec, with(List.of(v), ds)));
+    out.rule(Program.atom(rel, a, b, v), body);
+  }
+
+  /** A table (sumvalues_J X) of a set of values, one per set. */
+  private static String values(Program out, java.util.NavigableSet<Integer> xs) {
+    String key = "sumvalues " + xs;
+    String rel = (String) out.memo().get(key);
+    if (rel == null) {
+      rel = out.rel("sumvalues");
+      out.memo().put(key, rel);
+      for (int x : xs) {
+        out.table(rel, "(" + rel + " " + x + ")", "(" + rel + " x): the values one side of a sum written digit by "
+            + "digit can take");
+      }
+    }
+    return rel;
   }
 
   private static List<String> with(List<String> first, String... more) {

@@ -245,6 +245,12 @@ public final class Exprs {
 
   // ---------------------------------------------------------------- arithmetic and comparison
 
+  /**
+   * Above this many pairs of values, a sum is written digit by digit ({@link DigitNum#sum}) rather than as a {@code
+   * plus} table of one fact per pair (two meld scores of a few hundred values each would need ~10^5 facts).
+   */
+  public static final int WIDE_SUM_PAIRS = 2000;
+
   public Val arith(char op, Val a, Val b, List<String> body, Node at) throws ExportException {
     a = coerce(a, Kind.NUM, at, body);
     b = coerce(b, Kind.NUM, at, body);
@@ -260,6 +266,19 @@ public final class Exprs {
       return a;
     }
     TreeSet<Integer> result = new TreeSet<>();
+    if (op == '+' && (long) a.nums().size() * b.nums().size() > WIDE_SUM_PAIRS) {
+      for (int x : a.nums()) {
+        for (int y : b.nums()) {
+          result.add(x + y);
+        }
+      }
+      if (result.size() > Analysis.MAX_VALUES) {
+        throw ExportException.at(at, "this expression can take more than " + Analysis.MAX_VALUES + " values");
+      }
+      String v = out.var();
+      DigitNum.sum(out, a, b, v, result, body);
+      return new Val(v, Kind.NUM, result);
+    }
     for (int x : a.nums()) {
       for (int y : b.nums()) {
         result.add(apply(op, x, y));

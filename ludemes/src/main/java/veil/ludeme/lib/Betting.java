@@ -10,10 +10,9 @@ import veil.dsl.Pos;
 import veil.dsl.Reader;
 import veil.dsl.Source;
 import veil.ludeme.compile.Args;
-import veil.ludeme.compile.CardSampling;
 import veil.ludeme.compile.Compiler;
 import veil.ludeme.compile.Param;
-import veil.ludeme.compile.SimpleLudeme;
+import veil.ludeme.compile.ReplayedLudeme;
 import veil.ludeme.compile.Type;
 import veil.ludeme.gdl.Bound;
 import veil.ludeme.gdl.ExportException;
@@ -50,11 +49,11 @@ import veil.ludeme.gdl.MoveRuleGdl;
  * cannot disagree. The expansion reads every register only as it was at the start of the step, and writes each at
  * most once a step, so sequential effects and GDL-II's simultaneous update mean the same.
  */
-public final class Betting extends SimpleLudeme {
+public final class Betting extends ReplayedLudeme {
   private final int kind;
 
   private Betting(String name, Type type, int kind, String doc, Param... params) {
-    super(name, type, doc, params);
+    super(name, type, "betting", null, doc, params);
     this.kind = kind;
   }
 
@@ -97,11 +96,6 @@ public final class Betting extends SimpleLudeme {
             Param.pos("strength", "int", "the hand's strength, an expression of Player (larger wins) that does not "
                 + "bind Player itself"),
             Param.required("range", "lo..hi", "the amounts the game can pay, as for payoff")));
-  }
-
-  @Override
-  public String category() {
-    return "betting";
   }
 
   @Override
@@ -177,12 +171,7 @@ public final class Betting extends SimpleLudeme {
     }
   }
 
-  @Override
-  public CardSampling cardSampling() {
-    // the moves are choose moves every player perceives as words: the card sampler's replay finds them (as choose)
-    return CardSampling.REPLAYED;
-  }
-
+  /** The moves are choose moves every player perceives as words: the card sampler's replay finds them (as choose). */
   @Override
   public GdlEmitter gdl() {
     switch (kind) {
