@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -33,7 +34,9 @@ import veil.testkit.Target;
           + " with it.",
       "Prints one line per check, `ok` or `FAIL` with what failed and the command that replays it (the details"
           + " of a failure go to stderr), then a count. The exit code is 1 when a check failed.",
-      "Playout i is `simulate`'s game i of the same --seed."
+      "Playout i is `simulate`'s game i of the same --seed.",
+      "--reasoner chooses the reasoner of check (l) (the GDL-II rules, exported or written back out), and for a"
+          + " GDL-II game also the one that plays it in every other check."
     })
 final class ConformCommand implements Callable<Integer> {
   @ParentCommand Main main;
@@ -80,7 +83,12 @@ final class ConformCommand implements Callable<Integer> {
     Settings settings = playouts == null ? Settings.DEFAULT.withSeed(seed) : Settings.exactly(seed, playouts);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    Target target = ConformTargets.of(main.registry(), args.game, args.loadOptions(main.registry()));
+    // --reasoner: for a GDL-II game the loader's option (it plays the game in every check and its rules in (l));
+    // for a ludeme game the reasoner of its exported rules in (l).
+    Map<String, String> loadOptions = args.loadOptions(main.registry(), true);
+    String exportReasoner = args.reasoner != null && !loadOptions.containsKey("reasoner") ? args.reasoner.name()
+        : null;
+    Target target = ConformTargets.of(main.registry(), args.game, loadOptions, exportReasoner);
     Subject subject = new Subject(target, settings, null);
     Game game;
     try {

@@ -31,6 +31,16 @@ public final class ConformTargets {
   private ConformTargets() {}
 
   public static Target of(GameRegistry registry, String game, Map<String, String> options) {
+    return of(registry, game, options, null);
+  }
+
+  /**
+   * As {@link #of(GameRegistry, String, Map)}, with {@code exportReasoner} the reasoner ({@code auto}, {@code
+   * grounded}, {@code topdown}) that plays a ludeme game's exported rules in check (l), or null for auto. A GDL-II
+   * game's rules are played in (l) by the reasoner its own {@code reasoner} option names (auto by default), the one
+   * that plays the game itself in the other checks.
+   */
+  public static Target of(GameRegistry registry, String game, Map<String, String> options, String exportReasoner) {
     Map<String, String> opts = Map.copyOf(options);
     Target.Information information = Target.Information.UNKNOWN;
     try {
@@ -41,10 +51,16 @@ public final class ConformTargets {
     } catch (GameLoadException e) {
       // Loading reports it.
     }
+    String gameArgs = Shell.quote(game) + GameArgs.optionArgs(options);
+    String given = opts.get("reasoner");
+    String reasoner = exportReasoner != null ? exportReasoner
+        : given == null ? null : given.trim().toLowerCase(java.util.Locale.ROOT);
     return Target.of(game, () -> registry.load(game, opts))
-        .withCommand(Shell.program(), Shell.quote(game) + GameArgs.optionArgs(options))
+        .withCommand(Shell.program(), gameArgs, gameArgs + (exportReasoner == null ? "" : " --reasoner "
+            + exportReasoner))
         .withGdlRules(loaded -> gdlRules(registry, game, opts, loaded))
-        .withInformation(information);
+        .withInformation(information)
+        .withReasoner(reasoner);
   }
 
   /**

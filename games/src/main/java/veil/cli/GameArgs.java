@@ -35,7 +35,8 @@ final class GameArgs {
   enum Reasoner { auto, grounded, topdown }
 
   @Option(names = "--reasoner", paramLabel = "auto|grounded|topdown",
-      description = "Which reasoner plays GDL-II rules (.kif, .gdl): grounded instantiates the rules and plays a"
+      description = "Which reasoner plays GDL-II rules (.kif, .gdl; for verify-gdl and conform also a ludeme"
+          + " game's exported rules): grounded instantiates the rules and plays a"
           + " propositional network (fast; refuses a game too large to ground); topdown answers every question by"
           + " resolution with tabling, without grounding (slower per step, loads any size); auto (the default)"
           + " grounds unless grounding would exceed its limits (--option maxGroundRules=N), then plays top-down."
@@ -50,6 +51,14 @@ final class GameArgs {
    * {@code --option mode=…}.
    */
   Map<String, String> loadOptions(GameRegistry registry) {
+    return loadOptions(registry, false);
+  }
+
+  /**
+   * {@link #loadOptions(GameRegistry)}; with {@code reasonerPlaysExport} (conform) {@code --reasoner} on a ludeme
+   * game is no usage error: it names the reasoner of the game's exported rules, which the loader does not take.
+   */
+  Map<String, String> loadOptions(GameRegistry registry, boolean reasonerPlaysExport) {
     Map<String, String> out = new LinkedHashMap<>(options);
     if (mode == null && reasoner == null) {
       return out;
@@ -62,7 +71,7 @@ final class GameArgs {
       return out; // loading reports the unknown game
     }
     if (!"kif".equals(ext) && !"gdl".equals(ext)) {
-      if (reasoner != null) {
+      if (reasoner != null && !reasonerPlaysExport) {
         throw new ParameterException(command.commandLine(), "--reasoner applies to GDL-II rules (.kif, .gdl); "
             + game + " is a ludeme game, played by its compiled engine");
       }

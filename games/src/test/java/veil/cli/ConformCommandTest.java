@@ -102,11 +102,77 @@ class ConformCommandTest {
     assertThat(r.out()).isEmpty();
   }
 
+  /** The line of check (l) in a run of conform. */
+  private static String lockstepLine(Run r) {
+    assertThat(r.code()).as(r.out() + r.err()).isZero();
+    List<String> lines = checkLines(r);
+    assertThat(lines).hasSize(1);
+    assertThat(lines.get(0)).startsWith("ok   (l) gdl-lockstep");
+    return lines.get(0);
+  }
+
+  @Test
+  void theReasonerOfTheLockstepCanBeChosenForALudemeGamesExport() {
+    assertThat(lockstepLine(Cli.run("conform", "blind-tic-tac-toe", "--check", "l", "--playouts", "3")))
+        .containsPattern("\\(grounded, \\d+ ground rules\\)$");
+    assertThat(lockstepLine(Cli.run("conform", "blind-tic-tac-toe", "--check", "l", "--playouts", "3",
+        "--reasoner", "grounded"))).containsPattern("\\(grounded, \\d+ ground rules\\)$");
+    assertThat(lockstepLine(Cli.run("conform", "blind-tic-tac-toe", "--check", "l", "--playouts", "3",
+        "--reasoner", "topdown"))).endsWith("(played top-down)");
+    // Only (l) loads GDL-II rules for a ludeme game: the other checks run on its compiled engine as before.
+    Run all = Cli.run("conform", "blind-tic-tac-toe", "--playouts", "3", "--reasoner", "topdown",
+        "--check", "a,g,l");
+    assertThat(all.code()).as(all.out() + all.err()).isZero();
+    assertThat(all.out()).contains("options   --reasoner topdown\n", "3 checks: all passed");
+  }
+
+  @Test
+  void aGdlGamesReasonerPlaysItAndItsRulesWrittenBackOut() {
+    assertThat(lockstepLine(Cli.run("conform", "tic-tac-toe", "--check", "l", "--playouts", "3")))
+        .containsPattern("\\(grounded, \\d+ ground rules\\)$");
+    assertThat(lockstepLine(Cli.run("conform", "tic-tac-toe", "--check", "l", "--playouts", "3",
+        "--reasoner", "topdown"))).endsWith("(played top-down)");
+    assertThat(lockstepLine(Cli.run("conform", "tic-tac-toe", "--check", "l", "--playouts", "3",
+        "--option", "reasoner=topdown"))).endsWith("(played top-down)");
+    Run r = Cli.run("conform", "tic-tac-toe", "--check", "a,b,l", "--playouts", "3", "--reasoner", "topdown");
+    assertThat(r.code()).as(r.out() + r.err()).isZero();
+    assertThat(r.out()).contains("3 checks: all passed");
+  }
+
+  @Test
+  void aFailedLockstepsReplayNamesTheReasoner(@TempDir Path dir) throws Exception {
+    // A counter without a range over 6000 steps: the exporter cannot bound its values, so (l) fails.
+    Path file = dir.resolve("wrap.lud");
+    Files.writeString(file, String.join("\n",
+        "(game \"Wrap\" (players 2) (bound 6000)",
+        "  (equipment {(deck \"Deck\" suits:{Red} ranks:{1 2}) (hand Each)})",
+        "  (vars {(var \"C\") (var \"N\" range:0..20)})",
+        "  (rules (start {(deal 1 to:(hand Each))})",
+        "    (play (choose tick then:{(if (= (var \"C\") 2) (set \"C\" 0) (add \"C\" 1)) (add \"N\" 1)}))",
+        "    (end (if (= (var \"N\") 20) (result All Draw)))))", ""));
+    Run r = Cli.run("conform", file.toString(), "--check", "l", "--playouts", "3", "--reasoner", "topdown");
+    assertThat(r.code()).isEqualTo(Main.GAME_ERROR);
+    assertThat(checkLines(r)).hasSize(1);
+    assertThat(checkLines(r).get(0)).startsWith("FAIL (l) gdl-lockstep").contains("cannot bound the values of var_c")
+        .endsWith("; replay: veil conform " + file + " --reasoner topdown --seed 20250101 --playouts 3 --check l");
+  }
+
   @Test
   void usageErrors() {
     assertThat(Cli.run("conform", "agram", "--check", "z").code()).isEqualTo(2);
     assertThat(Cli.run("conform", "agram", "--check", "z").err()).contains("unknown check 'z'", "e copies");
     assertThat(Cli.run("conform", "agram", "--playouts", "0").code()).isEqualTo(2);
     assertThat(Cli.run("conform").code()).isEqualTo(2);
+    assertThat(Cli.run("conform", "agram", "--reasoner", "fast").code()).isEqualTo(2);
+    Run contradicts = Cli.run("conform", "tic-tac-toe", "--reasoner", "topdown", "--option", "reasoner=grounded");
+    assertThat(contradicts.code()).isEqualTo(2);
+    assertThat(contradicts.err()).contains("--reasoner topdown contradicts --option reasoner=grounded");
+  }
+
+  @Test
+  void helpNamesTheReasonerOption() {
+    Run r = Cli.run("conform", "--help");
+    assertThat(r.code()).isZero();
+    assertThat(r.out()).contains("--reasoner=auto|grounded|topdown", "chooses the reasoner of check (l)");
   }
 }

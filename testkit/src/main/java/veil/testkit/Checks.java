@@ -17,7 +17,9 @@ import veil.ai.sample.HandoffDeterminizer;
 import veil.ai.sample.SamplerCheck;
 import veil.gdl.KifLoader;
 import veil.gdl.Lockstep;
+import veil.gdl.reason.GroundedGame;
 import veil.gdl.reason.KifGame;
+import veil.gdl.reason.TopDownGame;
 import veil.model.Determinizer;
 import veil.model.Game;
 import veil.model.GameLoadException;
@@ -485,7 +487,9 @@ final class Checks {
   /**
    * (l) GDL-II lockstep: the game's GDL-II rules (a ludeme game's export, a GDL-II game written back out as KIF),
    * read by the reasoner in strict mode, play in lockstep with the game: the same roles, legal moves, percepts,
-   * terminal test, goals and states (as facts) along random playouts. A game without GDL-II rules fails.
+   * terminal test, goals and states (as facts) along random playouts. A game without GDL-II rules fails. The
+   * reasoner is the target's ({@link Target#reasoner}, auto by default); the pass's note says how the rules were
+   * played (grounded, with the number of ground rules, or top-down and why).
    */
   static String gdlLockstep(Subject s) {
     Game game = game(s);
@@ -498,10 +502,11 @@ final class Checks {
       throw new Failure(name + " has no GDL-II rules: " + rules.why());
     }
     KifGame gdl;
+    String reasoner = s.target().reasoner() == null ? "auto" : s.target().reasoner();
     try {
-      gdl = new KifLoader().load(rules.sourceName(), rules.kif(), Map.of("mode", "strict"));
+      gdl = new KifLoader().load(rules.sourceName(), rules.kif(), Map.of("mode", "strict", "reasoner", reasoner));
     } catch (GameLoadException e) {
-      throw new Failure(name + ": its GDL-II rules do not load (strict mode)",
+      throw new Failure(name + ": its GDL-II rules do not load (strict mode, reasoner " + reasoner + ")",
           List.of(new Violation(-1, e.getMessage().strip())), null);
     }
     Lockstep.Result r = Lockstep.run(rules.game(), gdl, LOCKSTEP_PLAYOUTS, s.settings().seed(), rules.facts(),
@@ -514,7 +519,10 @@ final class Checks {
     if (r.playouts() != LOCKSTEP_PLAYOUTS) {
       throw new Failure(name + ": the lockstep played " + r.playouts() + " of " + LOCKSTEP_PLAYOUTS + " playouts");
     }
-    return null;
+    if (gdl instanceof GroundedGame g) {
+      return "grounded, " + g.groundRuleCount() + " ground rules";
+    }
+    return "played top-down" + (gdl instanceof TopDownGame t && !reasoner.equals("topdown") ? ": " + t.why() : "");
   }
 
   // ---------------------------------------------------------------------------------------------------------

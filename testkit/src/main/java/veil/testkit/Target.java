@@ -33,15 +33,19 @@ public final class Target {
   private final String gameArgs;
   private final GdlRules.Source gdl;
   private final Information information;
+  private final String reasoner;
+  private final String conformArgs;
 
   private Target(String name, Loader loader, String program, String gameArgs, GdlRules.Source gdl,
-      Information information) {
+      Information information, String reasoner, String conformArgs) {
     this.name = name;
     this.loader = loader;
     this.program = program;
     this.gameArgs = gameArgs;
     this.gdl = gdl;
     this.information = information;
+    this.reasoner = reasoner;
+    this.conformArgs = conformArgs;
   }
 
   /**
@@ -49,7 +53,7 @@ public final class Target {
    * rules (check (l) is not run), hidden information expected.
    */
   public static Target of(String name, Loader loader) {
-    return new Target(name, loader, null, null, null, Information.HIDDEN);
+    return new Target(name, loader, null, null, null, Information.HIDDEN, null, null);
   }
 
   /**
@@ -58,16 +62,38 @@ public final class Target {
    * hearts --option Passing=right}).
    */
   public Target withCommand(String program, String gameArgs) {
-    return new Target(name, loader, program, gameArgs, gdl, information);
+    return new Target(name, loader, program, gameArgs, gdl, information, reasoner, gameArgs);
+  }
+
+  /**
+   * As {@link #withCommand(String, String)}, with {@code conformArgs} the arguments a {@code veil conform} replay
+   * command takes where {@code simulate}'s take {@code gameArgs} (e.g. with {@code --reasoner}, which only conform
+   * takes for a ludeme game).
+   */
+  public Target withCommand(String program, String gameArgs, String conformArgs) {
+    return new Target(name, loader, program, gameArgs, gdl, information, reasoner, conformArgs);
   }
 
   /** The game has (or is expected to have) GDL-II rules: check (l) runs and asks {@code source} for them. */
   public Target withGdlRules(GdlRules.Source source) {
-    return new Target(name, loader, program, gameArgs, source, information);
+    return new Target(name, loader, program, gameArgs, source, information, reasoner, conformArgs);
   }
 
   public Target withInformation(Information info) {
-    return new Target(name, loader, program, gameArgs, gdl, info);
+    return new Target(name, loader, program, gameArgs, gdl, info, reasoner, conformArgs);
+  }
+
+  /**
+   * The reasoner that plays the game's GDL-II rules in check (l): the GDL-II loader's {@code reasoner} option
+   * ({@code auto}, {@code grounded} or {@code topdown}); null for its default ({@code auto}).
+   */
+  public Target withReasoner(String name) {
+    return new Target(this.name, loader, program, gameArgs, gdl, information, name, conformArgs);
+  }
+
+  /** The reasoner check (l) plays the GDL-II rules with, or null for the loader's default ({@code auto}). */
+  public String reasoner() {
+    return reasoner;
   }
 
   public String name() {
@@ -102,7 +128,7 @@ public final class Target {
       return "the conformance suite on " + name + " with seed " + seed + " and " + playouts + " playouts, check ("
           + check.letter() + ")";
     }
-    return program + " conform " + gameArgs + " --seed " + seed + " --playouts " + playouts + " --check "
+    return program + " conform " + conformArgs + " --seed " + seed + " --playouts " + playouts + " --check "
         + check.letter();
   }
 }

@@ -24,7 +24,10 @@ import veil.gdl.term.Term;
  *
  * <p>Work is bounded: the number of atoms, of ground rules, of match attempts and the nesting of terms built by
  * rules all have limits, so that hostile or mistaken rules (e.g. {@code (<= (p (s ?x)) (p ?x))}) end with a clear
- * error instead of a hang.
+ * error instead of a hang. The ground rules are counted already in the fixpoint: its rounds find every rule instance
+ * exactly once (an instance in the round where its newest atom is new, through the first of its literals that
+ * matches a new atom), and each is one ground rule of the last pass, so a fixpoint that has found more instances than
+ * the limit allows ends the grounding there, before the rest of the fixpoint and the last pass are paid for.
  */
 public final class Grounder {
   /** Bounds on the size of a grounding. */
@@ -56,6 +59,11 @@ public final class Grounder {
   private int factCount;
   private final IntList facts = new IntList(1024);
   private long work;
+  /**
+   * The rule instances the fixpoint has found so far: each is a ground rule of the final pass, so this is a lower
+   * bound on the size of the ground program, and its size once the fixpoint ends.
+   */
+  private long fixpointInstances;
   /** Whether a size limit is reported as an error (else it is only recorded in {@link #tooLarge}). */
   private boolean sizeLimitsAreErrors = true;
   private String tooLarge;
@@ -101,9 +109,20 @@ public final class Grounder {
 
   /** {@link #tryGround}, with {@code project} false to measure what {@link Projection} saves (tests only). */
   public static Attempt tryGround(List<Rule> rules, Symbols symbols, Limits limits, Report report, boolean project) {
+    return tryGround(rules, symbols, limits, report, project, false);
+  }
+
+  /**
+   * {@link #tryGround}, with {@code everyPlanEveryRound} true to join every rule in every round of the fixpoint, not
+   * only the rules with a literal of a relation that got new atoms in the last round (tests only: the program must
+   * be the same).
+   */
+  public static Attempt tryGround(List<Rule> rules, Symbols symbols, Limits limits, Report report, boolean project,
+      boolean everyPlanEveryRound) {
     Grounder g = new Grounder(symbols, report, limits);
     g.sizeLimitsAreErrors = false;
     g.project = project;
+    g.everyPlanEveryRound = everyPlanEveryRound;
     GroundProgram gp = g.run(rules);
     return new Attempt(gp, g.tooLarge);
   }
@@ -139,6 +158,8 @@ public final class Grounder {
 
   /** Whether rules are rewritten by {@link Projection} before grounding (off only to measure what it saves). */
   private boolean project = true;
+  /** Whether every round of the fixpoint joins every rule (on only to test that skipping idle ones is exact). */
+  private boolean everyPlanEveryRound;
 
   private GroundProgram run(List<Rule> given) {
     List<Rule> rules = project ? Projection.apply(given, symbols) : given;
@@ -164,14 +185,40 @@ public final class Grounder {
       for (Plan p : zero) {
         join(p, 0);
       }
+      // The delta plans by the relation of the literal that matches the round's new atoms: a round runs only the
+      // plans of relations that got new atoms in the last round (the others would find no candidate for that
+      // literal), in their order in deltaPlans. A recursion that adds one atom a round (a counter's successor
+      // chain) then costs a round a few plans, not every rule.
+      Map<Long, IntList> byRelation = new HashMap<>();
+      for (int k = 0; k < deltaPlans.size(); k++) {
+        Plan p = deltaPlans.get(k);
+        long key = everyPlanEveryRound ? 0 : primaryKey(p.pos[p.delta].functor(), p.pos[p.delta].arity());
+        byRelation.computeIfAbsent(key, x -> new IntList()).add(k);
+      }
+      java.util.Set<Long> newRelations = new java.util.HashSet<>();
+      IntList active = new IntList();
       deltaStart = 0;
       while (true) {
         deltaEnd = factCount;
         if (deltaStart == deltaEnd) {
           break;
         }
-        for (Plan p : deltaPlans) {
-          join(p, 0);
+        newRelations.clear();
+        for (int k = deltaStart; k < deltaEnd; k++) {
+          int id = facts.get(k);
+          newRelations.add(everyPlanEveryRound ? 0 : primaryKey(terms.functor(id), terms.arity(id)));
+        }
+        active.truncate(0);
+        for (long key : newRelations) {
+          IntList plans = byRelation.get(key);
+          for (int j = 0; plans != null && j < plans.size(); j++) {
+            active.add(plans.get(j));
+          }
+        }
+        int[] order = active.toArray();
+        java.util.Arrays.sort(order);
+        for (int k : order) {
+          join(deltaPlans.get(k), 0);
         }
         deltaStart = deltaEnd;
       }
@@ -304,6 +351,12 @@ public final class Grounder {
   private void emit(Plan p) {
     int head = instantiate(p.rule.head(), p.rule);
     if (!finalPass) {
+      // Every instance the fixpoint finds is found once (the rounds partition them by their newest atom), and the
+      // final pass emits each as a ground rule: past the limit here, the grounding is certain to exceed it.
+      if (++fixpointInstances > limits.maxGroundRules()) {
+        sizeAbort(p.rule, "the grounding has more than " + limits.maxGroundRules() + " ground rules (counted as "
+            + "its atoms were derived, before any rule was built); the game is too large to ground" + RAISE);
+      }
       addFact(head, p.rule);
       return;
     }
