@@ -24,6 +24,8 @@ import veil.ai.search.SearchWorker;
  *       moves over N weighted worlds per decision, default 0 = off);
  *   <li>{@code mo-ismcts} — multiple-observer ISMCTS ({@code c}, {@code infer});
  *   <li>{@code reuse=K} (so-ismcts, mo-ismcts): each sampled world serves K iterations (default 1);
+ *   <li>{@code pool=W} (so-ismcts, mo-ismcts): W worlds drawn per decision and revisited in random order, one
+ *       tree over them (default 0: a fresh world every iteration; see {@link IsmctsAgent#withPool});
  *   <li>{@code rollout=mast} (every search agent): rollouts by move-average sampling, ε-greedy with {@code eps}
  *       (default 0.4), instead of uniformly random ones; {@code rollout=nst}: with pairs of moves too (see {@link
  *       veil.ai.search.Mast});
@@ -62,8 +64,8 @@ public final class Agents {
     PARAMETERS.put("random", Set.of());
     PARAMETERS.put("uct-cheat", Set.of("c", "rollout", "eps"));
     PARAMETERS.put("pimc", Set.of("c", "worlds", "rollout", "eps"));
-    PARAMETERS.put("so-ismcts", Set.of("c", "infer", "final", "reuse", "rollout", "eps"));
-    PARAMETERS.put("mo-ismcts", Set.of("c", "infer", "final", "reuse", "rollout", "eps"));
+    PARAMETERS.put("so-ismcts", Set.of("c", "infer", "final", "reuse", "pool", "rollout", "eps"));
+    PARAMETERS.put("mo-ismcts", Set.of("c", "infer", "final", "reuse", "pool", "rollout", "eps"));
     PARAMETERS.put("hp-ismcts", Set.of("c", "particles", "final", "rollout", "eps"));
     PARAMETERS.put("smooth-ismcts", Set.of("c", "eta", "target", "root", "rollout", "eps"));
   }
@@ -133,7 +135,7 @@ public final class Agents {
       case "so-ismcts":
         return new IsmctsAgent(trimmed, SearchWorker.Mode.SO_ISMCTS, c)
             .withInference((int) number(name, params, "infer", 0)).withVisitDraw(visitDraw(name, params))
-            .withReuse(reuse(name, params)).withMast(mast, nst);
+            .withReuse(reuse(name, params)).withPool(pool(name, params)).withMast(mast, nst);
       case "hp-ismcts":
         return new IsmctsAgent(trimmed, SearchWorker.Mode.HP_ISMCTS, c,
             (int) number(name, params, "particles", DEFAULT_ROLLOUT_PARTICLES)).withVisitDraw(visitDraw(name, params))
@@ -159,7 +161,7 @@ public final class Agents {
       default:
         return new IsmctsAgent(trimmed, SearchWorker.Mode.MO_ISMCTS, c)
             .withInference((int) number(name, params, "infer", 0)).withVisitDraw(visitDraw(name, params))
-            .withReuse(reuse(name, params)).withMast(mast, nst);
+            .withReuse(reuse(name, params)).withPool(pool(name, params)).withMast(mast, nst);
     }
   }
 
@@ -218,6 +220,28 @@ public final class Agents {
     }
     throw new IllegalArgumentException("agent '" + agent + "': reuse must be a whole number in 1.."
         + IsmctsAgent.MAX_REUSE + ", was '" + v + "'");
+  }
+
+  /** {@code pool=W}: worlds per decision drawn once and revisited (default 0: none), see {@link IsmctsAgent#withPool}. */
+  private static int pool(String agent, Map<String, String> params) {
+    String v = params.get("pool");
+    if (v == null) {
+      return 0;
+    }
+    int k;
+    try {
+      k = Integer.parseInt(v.trim());
+    } catch (NumberFormatException e) {
+      k = -1;
+    }
+    if (k < 1 || k > IsmctsAgent.MAX_POOL) {
+      throw new IllegalArgumentException("agent '" + agent + "': pool must be a whole number in 1.."
+          + IsmctsAgent.MAX_POOL + ", was '" + v + "'");
+    }
+    if (params.containsKey("reuse") || params.containsKey("infer")) {
+      throw new IllegalArgumentException("agent '" + agent + "': pool does not combine with reuse or infer");
+    }
+    return k;
   }
 
   private static int worlds(String agent, Map<String, String> params) {

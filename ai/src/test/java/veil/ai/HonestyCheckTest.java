@@ -18,7 +18,8 @@ class HonestyCheckTest {
   static final List<String> HONEST =
       List.of("random", "pimc", "so-ismcts", "mo-ismcts", "hp-ismcts", "so-ismcts:reuse=4", "mo-ismcts:reuse=3",
           "so-ismcts:rollout=mast", "so-ismcts:reuse=4:rollout=mast", "mo-ismcts:rollout=mast:eps=0.2",
-          "pimc:rollout=mast", "hp-ismcts:rollout=mast", "so-ismcts:rollout=nst", "smooth-ismcts",
+          "pimc:rollout=mast", "hp-ismcts:rollout=mast", "so-ismcts:rollout=nst", "smooth-ismcts", "so-ismcts:pool=16",
+          "mo-ismcts:pool=5",
           "smooth-ismcts:root=start");
 
   @Test

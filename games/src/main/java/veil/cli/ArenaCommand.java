@@ -36,7 +36,9 @@ import veil.model.Game;
           + " thinking time per move and search iterations per second.",
       "Agents: random, uct-cheat (clairvoyant: it sees the true state), pimc, so-ismcts, mo-ismcts, hp-ismcts,"
           + " smooth-ismcts (mixed strategies by smooth UCT, for poker: it bluffs; eta, target, root=now|start);"
-          + " parameters follow colons, e.g. pimc:worlds=20:c=1.0.",
+          + " parameters follow colons, e.g. pimc:worlds=20:c=1.0. so-ismcts:pool=W (also mo-ismcts) draws W worlds"
+          + " per decision and revisits them at random, so it runs about as many iterations as pimc at equal time"
+          + " (on Hearts, pool=64 beats pimc at 10 ms of CPU a move).",
       "Game i depends only on --seed, i, the agents and the iteration budget (and --threads), so a run can be"
           + " repeated. --json FILE writes every game as soon as it ends (JSON Lines: a config line, one line per"
           + " game, a summary line): an interrupted run keeps its finished games and continues with --resume."

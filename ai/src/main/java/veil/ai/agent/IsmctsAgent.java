@@ -50,6 +50,35 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
   /** The most iterations one sampled world may serve. */
   public static final int MAX_REUSE = 1000;
 
+  /** Worlds per decision drawn once and revisited at random (0: a fresh world every iteration); see {@link #withPool}. */
+  private int pool;
+
+  /** The largest world pool. */
+  public static final int MAX_POOL = 10_000;
+
+  /** Each search thread's pool of worlds (states allocated once per thread, refilled at every decision). */
+  private final java.util.Map<Worker, State[]> pools = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
+   * This agent over a pool of {@code w} worlds per decision ({@code so-ismcts:pool=w}): the first {@code w} iterations
+   * of a search thread each draw a fresh world from the information set and keep it; every later iteration starts
+   * from a copy of a pooled world picked uniformly at random. Drawing a world costs about as much as an iteration in
+   * the card games, and copying one next to nothing, so at equal time the search runs nearly as many iterations as
+   * {@code pimc} does, over {@code w} distinct worlds (pimc's default is 10) that are visited in random order, unlike
+   * {@code reuse}, whose K consecutive iterations share one world. Still one information-set tree, and still the
+   * observation only (the honesty check runs on it).
+   */
+  public IsmctsAgent withPool(int w) {
+    if (w < 0 || w > MAX_POOL) {
+      throw new IllegalArgumentException("pool must be in 0.." + MAX_POOL + ", was " + w);
+    }
+    if (w > 0 && (mode == SearchWorker.Mode.HP_ISMCTS || reuse > 1 || inferWorlds > 0 || smoothEta > 0)) {
+      throw new IllegalArgumentException("pool is for so-ismcts and mo-ismcts, without reuse or infer");
+    }
+    this.pool = w;
+    return this;
+  }
+
   /**
    * This agent with each sampled world serving {@code k} consecutive iterations ({@code so-ismcts:reuse=k}), instead
    * of one: drawing a world from the information set costs about as much as an iteration in the card games, so at
@@ -159,6 +188,7 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
     views.clear();
     smooth.clear();
     inference.clear();
+    pools.clear();
     shared = GeneralDeterminizer.forGame(game);
   }
 
@@ -226,6 +256,11 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
       addRootVisits(w, legal, votes);
       return;
     }
+    if (pool > 0) {
+      runPool(w, obs, iterations, deadline);
+      addRootVisits(w, legal, votes);
+      return;
+    }
     // Under a time budget, the search runs until one iteration succeeds even past the deadline (a thread that
     // starts late on a loaded machine would otherwise play at random).
     int left = 0; // iterations the world in w.root may still serve (reuse > 1)
@@ -248,6 +283,30 @@ public final class IsmctsAgent extends SearchAgent implements Agent {
       }
     }
     addRootVisits(w, legal, votes);
+  }
+
+  /** The iterations of one thread over its pool of worlds (see {@link #withPool}). */
+  private void runPool(Worker w, Observation obs, long iterations, long deadline) {
+    State[] worlds = pools.computeIfAbsent(w, k -> {
+      State[] a = new State[pool];
+      for (int i = 0; i < pool; i++) {
+        a[i] = game.initialState();
+      }
+      return a;
+    });
+    int filled = 0;
+    for (long k = 0; k < iterations && (w.iterations == 0 || now(w) < deadline) && !samplerExhausted(w); k++) {
+      if (filled < pool) {
+        if (!sample(w, obs, worlds[filled])) {
+          continue;
+        }
+        w.world.copyFrom(worlds[filled++]);
+      } else {
+        w.world.copyFrom(worlds[veil.model.Uniform.below(w.rng, pool)]);
+      }
+      w.search.iterate(w.world, obs.length());
+      w.iterations++;
+    }
   }
 
   private final java.util.Map<Worker, Views> views = new java.util.concurrent.ConcurrentHashMap<>();

@@ -28,7 +28,8 @@ class ReproducibilityTest {
   void sameSeedBudgetAndThreadsGiveTheSameGame() {
     for (Game game : List.of(new MiniTricks(), new BlindTicTacToe(), new KuhnPoker())) {
       for (String spec : List.of("uct-cheat", "pimc", "so-ismcts", "mo-ismcts", "random", "so-ismcts:reuse=4",
-          "so-ismcts:rollout=mast", "uct-cheat:rollout=mast", "smooth-ismcts", "smooth-ismcts:root=start")) {
+          "so-ismcts:rollout=mast", "uct-cheat:rollout=mast", "smooth-ismcts", "smooth-ismcts:root=start",
+          "so-ismcts:pool=8")) {
         for (int threads : new int[] {1, 2}) {
           Budget b = Budget.iterations(500).withThreads(threads);
           MatchRecord first = play(game, spec, 42, b);
