@@ -608,6 +608,17 @@ final class TokenWalk {
     return true;
   }
 
+  /**
+   * For the analysis's witness repair only ({@code Worker}): SOME facts record their tokens and designate none, so
+   * the walk never fails on them; the repair then makes the assignment satisfy them. Never set for draws.
+   */
+  boolean recordSomeOnly;
+
+  /** Whether token t may be card c (pinned tokens: only their card). */
+  boolean allows(int t, int c) {
+    return pinnedCard[t] >= 0 ? pinnedCard[t] == c : CardSets.has(allowed, t * words, c);
+  }
+
   /** Tokens pinned by a SOME fact's designation rather than by what the observer saw ({@code words} longs). */
   private final long[] designated;
 
@@ -624,6 +635,9 @@ final class TokenWalk {
     int at = f.where[i] * words;
     System.arraycopy(tokensAt, at, f.tokens, fm, words);
     java.util.Arrays.fill(f.open, fm, fm + words, 0);
+    if (recordSomeOnly) {
+      return true; // the witness repair: the fact is checked on the finished assignment instead
+    }
     int pairs = 0;
     for (int t = CardSets.first(tokensAt, at, words); t >= 0; t = CardSets.next(tokensAt, at, words, t)) {
       boolean byDesignation = CardSets.has(designated, 0, t);
