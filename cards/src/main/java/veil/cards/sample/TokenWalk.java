@@ -613,6 +613,8 @@ final class TokenWalk {
    * the walk never fails on them; the repair then makes the assignment satisfy them. Never set for draws.
    */
   boolean recordSomeOnly;
+  /** For tests: how many SOME facts draws found implied by an earlier one ({@link #impliedByEarlier}). */
+  static final java.util.concurrent.atomic.LongAdder IMPLIED = new java.util.concurrent.atomic.LongAdder();
 
   /** Whether token t may be card c (pinned tokens: only their card). */
   boolean allows(int t, int c) {
@@ -637,6 +639,10 @@ final class TokenWalk {
     java.util.Arrays.fill(f.open, fm, fm + words, 0);
     if (recordSomeOnly) {
       return true; // the witness repair: the fact is checked on the finished assignment instead
+    }
+    if (impliedByEarlier(f, i, at)) {
+      IMPLIED.increment();
+      return true; // holds whatever is drawn: no designation, no weight
     }
     int pairs = 0;
     for (int t = CardSets.first(tokensAt, at, words); t >= 0; t = CardSets.next(tokensAt, at, words, t)) {
@@ -675,6 +681,35 @@ final class TokenWalk {
       }
     }
     throw new IllegalStateException("designation out of range");
+  }
+
+  /**
+   * Whether SOME fact i holds in every completion of the walk so far because an earlier SOME fact k does: k was
+   * designated (its open tokens are not empty), its set is within i's, and every one of its open tokens is in i's
+   * place now (so the token that holds k's card is there too). A Go Fish player who asks again for a rank it asked
+   * for before, having lost no card it might hold of that rank since. Decided from the tokens' places and the
+   * facts' open sets alone, which every designation of the same history shares, so dropping it keeps the weights
+   * exact.
+   */
+  private boolean impliedByEarlier(HandFacts f, int i, int at) {
+    int fm = i * words;
+    for (int k = 0; k < i; k++) {
+      if (f.kind[k] != HandFacts.SOME || f.step[k] >= f.step[i]) {
+        continue;
+      }
+      int km = k * words;
+      if (CardSets.isEmpty(f.open, km, words)) {
+        continue;
+      }
+      boolean inside = true;
+      for (int w = 0; w < words && inside; w++) {
+        inside = (f.mask[km + w] & ~f.mask[fm + w]) == 0 && (f.open[km + w] & ~tokensAt[at + w]) == 0;
+      }
+      if (inside) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Pins token t to card c (an IS_CARD fact); false when it cannot be c. */

@@ -152,6 +152,31 @@ class GoFishSamplingTest {
     assertThat(tested).isGreaterThanOrEqualTo(6);
   }
 
+  /**
+   * A SOME fact implied by an earlier one (the same rank asked again by a hand that has lost none of the tokens the
+   * earlier ask designated among) is not designated again and carries no weight; the posterior must not change.
+   * Observations of two- and three-player tiny games whose draws drop such facts, each against enumeration.
+   */
+  @Test
+  void impliedAsksAreSampledAsTheExactPosterior() throws IOException {
+    int tested = 0;
+    for (int players = 2; players <= 3; players++) {
+      CompiledGame g = tiny(players);
+      for (Observation obs : askedObservations(g, 24)) {
+        long before = TokenWalk.IMPLIED.sum();
+        double[] r = fit(g, obs, 100 + obs.length());
+        if (TokenWalk.IMPLIED.sum() == before || r[2] < 2) {
+          continue;
+        }
+        System.out.printf("tiny %d-player go fish, implied asks, p%d step %d: %d placements, chi-square %.1f "
+            + "(critical %.1f)%n", players, obs.role() + 1, obs.length(), (int) r[2], r[0], r[1]);
+        assertThat(r[0]).isLessThan(r[1]);
+        tested++;
+      }
+    }
+    assertThat(tested).as("observations whose draws dropped an implied SOME fact").isGreaterThanOrEqualTo(4);
+  }
+
   @Test
   void withoutTheDesignationWeightTheTestFails() throws IOException {
     // The mutation: a SOME fact's designated token drawn without dividing by the designations that reach a history
