@@ -615,6 +615,8 @@ final class TokenWalk {
   boolean recordSomeOnly;
   /** For tests: how many SOME facts draws found implied by an earlier one ({@link #impliedByEarlier}). */
   static final java.util.concurrent.atomic.LongAdder IMPLIED = new java.util.concurrent.atomic.LongAdder();
+  /** For tests: of those, how many had an open token of the earlier fact seen leaving with another card. */
+  static final java.util.concurrent.atomic.LongAdder IMPLIED_PAST_REVEALS = new java.util.concurrent.atomic.LongAdder();
 
   /** Whether token t may be card c (pinned tokens: only their card). */
   boolean allows(int t, int c) {
@@ -686,7 +688,7 @@ final class TokenWalk {
   /**
    * Whether SOME fact i holds in every completion of the walk so far because an earlier SOME fact k does: k was
    * designated (its open tokens are not empty), its set is within i's, and every one of its open tokens is in i's
-   * place now (so the token that holds k's card is there too). A Go Fish player who asks again for a rank it asked
+   * place now or was seen leaving it with a card not in k's set (so the token that holds k's card is there). A Go Fish player who asks again for a rank it asked
    * for before, having lost no card it might hold of that rank since. Decided from the tokens' places and the
    * facts' open sets alone, which every designation of the same history shares, so dropping it keeps the weights
    * exact.
@@ -702,10 +704,20 @@ final class TokenWalk {
         continue;
       }
       boolean inside = true;
+      boolean left = false;
       for (int w = 0; w < words && inside; w++) {
-        inside = (f.mask[km + w] & ~f.mask[fm + w]) == 0 && (f.open[km + w] & ~tokensAt[at + w]) == 0;
+        inside = (f.mask[km + w] & ~f.mask[fm + w]) == 0;
+        // An open token of k that left the place since counts only when it was seen leaving with another card.
+        for (long gone = f.open[km + w] & ~tokensAt[at + w]; gone != 0 && inside; gone &= gone - 1) {
+          int t = w << 6 | Long.numberOfTrailingZeros(gone);
+          inside = pinnedCard[t] >= 0 && !CardSets.has(designated, 0, t) && !f.holds(k, pinnedCard[t]);
+          left = true;
+        }
       }
       if (inside) {
+        if (left) {
+          IMPLIED_PAST_REVEALS.increment();
+        }
         return true;
       }
     }
