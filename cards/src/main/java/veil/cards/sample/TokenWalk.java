@@ -613,6 +613,9 @@ final class TokenWalk {
    * the walk never fails on them; the repair then makes the assignment satisfy them. Never set for draws.
    */
   boolean recordSomeOnly;
+  /** Test switch: false designates every SOME fact, implied or not (as before the implication was used). */
+  static volatile boolean dropImplied = true;
+
   /** For tests: how many SOME facts draws found implied by an earlier one ({@link #impliedByEarlier}). */
   static final java.util.concurrent.atomic.LongAdder IMPLIED = new java.util.concurrent.atomic.LongAdder();
   /** For tests: of those, how many had an open token of the earlier fact seen leaving with another card. */
@@ -642,7 +645,7 @@ final class TokenWalk {
     if (recordSomeOnly) {
       return true; // the witness repair: the fact is checked on the finished assignment instead
     }
-    if (impliedByEarlier(f, i, at)) {
+    if (dropImplied && impliedByEarlier(f, i, at)) {
       IMPLIED.increment();
       return true; // holds whatever is drawn: no designation, no weight
     }

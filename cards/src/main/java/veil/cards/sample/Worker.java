@@ -696,7 +696,8 @@ final class Worker {
       if (redrawTokens(t) && cardsOfMoves(t, analysisRng)
           && builder.replay(skeleton, obs, t, moveIndex, moveCard, null)) {
         witness.copyFrom(builder.state);
-      } else if (repairWitnesses && skeleton.facts.count > 0 && redraw % REPAIR_EVERY == 0) {
+      } else if (repairWitnesses && skeleton.facts.count > 0 && redraw >= REPAIR_FROM
+          && redraw % REPAIR_EVERY == 0) {
         repairWitness(obs, t);
       }
     }
@@ -705,7 +706,11 @@ final class Worker {
 
   /** Test switch: false leaves out the witness repair (the analysis then fails where the walk alone fails). */
   static volatile boolean repairWitnesses = true;
-  /** The repair runs at every this many redraws of a step (at most 400 / 8 = 50 repairs a step). */
+  /**
+   * The repair is the last resort: from this many redraws of a step on (the walk's own witnesses, which the facts
+   * are probed on, come first), at every {@link #REPAIR_EVERY}-th (at most 25 repairs a step).
+   */
+  private static final int REPAIR_FROM = 200;
   private static final int REPAIR_EVERY = 8;
   /** Swaps the witness repair tries per redraw. */
   private static final int REPAIR_SWAPS = 1500;

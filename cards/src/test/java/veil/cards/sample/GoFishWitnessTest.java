@@ -15,7 +15,7 @@ import veil.model.Observation;
  * (SOME facts designated at random, no look-ahead) stops finding one once a hand has been asked about many ranks:
  * in the three-player game of seed 7 every player's analysis failed by step 121, and the sampler then declined every
  * later decision of that player. The witness repair (a local search over the assignment, {@code
- * Worker.repairWitness}) finds one. Without it ({@link Worker#repairWitnesses} false) the same observations fail,
+ * Worker.repairWitness}) finds one. Without it ({@link Worker#repairWitnesses} false) some of them fail,
  * so the test is about the repair. Where the sampler answers, its history replays to the observation.
  */
 class GoFishWitnessTest {
