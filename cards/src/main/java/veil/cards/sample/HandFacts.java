@@ -163,6 +163,28 @@ final class HandFacts {
     return i;
   }
 
+  /** How many SOME facts of the steps up to {@code steps} (inclusive) have no token holding a card of their set. */
+  int someFailing(int steps, int[] cardOfToken) {
+    int n = 0;
+    for (int i = 0; i < count && step[i] <= steps; i++) {
+      if (kind[i] == SOME && !someHolds(i, cardOfToken)) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** Whether SOME fact i has a token holding a card of its set. */
+  boolean someHolds(int i, int[] cardOfToken) {
+    int at = i * words;
+    for (int t = CardSets.first(tokens, at, words); t >= 0; t = CardSets.next(tokens, at, words, t)) {
+      if (holds(i, cardOfToken[t])) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * Whether every SOME fact of the steps up to {@code steps} (inclusive) has a token holding a card of its set,
    * card {@code cardOfToken[t]} for token t.

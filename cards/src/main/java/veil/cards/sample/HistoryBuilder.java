@@ -83,6 +83,7 @@ final class HistoryBuilder {
    * {@link #state} is the state reached and {@code history} (when not null) holds the joint moves.
    */
   boolean replay(Skeleton sk, Observation obs, int steps, int[] moveToken, int[] cardOfToken, int[][] history) {
+    reached = 0;
     state.copyFrom(initial);
     System.arraycopy(initial.places, 0, expected, 0, expected.length);
     int observer = obs.role();
@@ -114,6 +115,7 @@ final class HistoryBuilder {
       if (history != null) {
         System.arraycopy(joint, 0, history[t], 0, roles);
       }
+      reached = t + 1;
     }
     return true;
   }
@@ -159,6 +161,9 @@ final class HistoryBuilder {
 
   /** Copies relabelled ({@link #lowestCopy}), for tests and diagnosis. */
   long relabelled;
+
+  /** How many steps the last {@link #replay} reproduced before it stopped (all of them when it succeeded). */
+  int reached;
 
   /** The one card of the deal source that moves in this step, -1 when none, -2 when several. */
   private int dealtCard() {

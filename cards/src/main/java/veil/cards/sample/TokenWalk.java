@@ -608,6 +608,24 @@ final class TokenWalk {
     return true;
   }
 
+  /**
+   * For the analysis's witness repair only ({@code Worker}): SOME facts record their tokens and designate none, so
+   * the walk never fails on them; the repair then makes the assignment satisfy them. Never set for draws.
+   */
+  boolean recordSomeOnly;
+  /** Test switch: false designates every SOME fact, implied or not (as before the implication was used). */
+  static volatile boolean dropImplied = true;
+
+  /** For tests: how many SOME facts draws found implied by an earlier one ({@link #impliedByEarlier}). */
+  static final java.util.concurrent.atomic.LongAdder IMPLIED = new java.util.concurrent.atomic.LongAdder();
+  /** For tests: of those, how many had an open token of the earlier fact seen leaving with another card. */
+  static final java.util.concurrent.atomic.LongAdder IMPLIED_PAST_REVEALS = new java.util.concurrent.atomic.LongAdder();
+
+  /** Whether token t may be card c (pinned tokens: only their card). */
+  boolean allows(int t, int c) {
+    return pinnedCard[t] >= 0 ? pinnedCard[t] == c : CardSets.has(allowed, t * words, c);
+  }
+
   /** Tokens pinned by a SOME fact's designation rather than by what the observer saw ({@code words} longs). */
   private final long[] designated;
 
@@ -624,6 +642,13 @@ final class TokenWalk {
     int at = f.where[i] * words;
     System.arraycopy(tokensAt, at, f.tokens, fm, words);
     java.util.Arrays.fill(f.open, fm, fm + words, 0);
+    if (recordSomeOnly) {
+      return true; // the witness repair: the fact is checked on the finished assignment instead
+    }
+    if (dropImplied && impliedByEarlier(f, i, at)) {
+      IMPLIED.increment();
+      return true; // holds whatever is drawn: no designation, no weight
+    }
     int pairs = 0;
     for (int t = CardSets.first(tokensAt, at, words); t >= 0; t = CardSets.next(tokensAt, at, words, t)) {
       boolean byDesignation = CardSets.has(designated, 0, t);
@@ -661,6 +686,45 @@ final class TokenWalk {
       }
     }
     throw new IllegalStateException("designation out of range");
+  }
+
+  /**
+   * Whether SOME fact i holds in every completion of the walk so far because an earlier SOME fact k does: k was
+   * designated (its open tokens are not empty), its set is within i's, and every one of its open tokens is in i's
+   * place now or was seen leaving it with a card not in k's set (so the token that holds k's card is there). A Go Fish player who asks again for a rank it asked
+   * for before, having lost no card it might hold of that rank since. Decided from the tokens' places and the
+   * facts' open sets alone, which every designation of the same history shares, so dropping it keeps the weights
+   * exact.
+   */
+  private boolean impliedByEarlier(HandFacts f, int i, int at) {
+    int fm = i * words;
+    for (int k = 0; k < i; k++) {
+      if (f.kind[k] != HandFacts.SOME || f.step[k] >= f.step[i]) {
+        continue;
+      }
+      int km = k * words;
+      if (CardSets.isEmpty(f.open, km, words)) {
+        continue;
+      }
+      boolean inside = true;
+      boolean left = false;
+      for (int w = 0; w < words && inside; w++) {
+        inside = (f.mask[km + w] & ~f.mask[fm + w]) == 0;
+        // An open token of k that left the place since counts only when it was seen leaving with another card.
+        for (long gone = f.open[km + w] & ~tokensAt[at + w]; gone != 0 && inside; gone &= gone - 1) {
+          int t = w << 6 | Long.numberOfTrailingZeros(gone);
+          inside = pinnedCard[t] >= 0 && !CardSets.has(designated, 0, t) && !f.holds(k, pinnedCard[t]);
+          left = true;
+        }
+      }
+      if (inside) {
+        if (left) {
+          IMPLIED_PAST_REVEALS.increment();
+        }
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Pins token t to card c (an IS_CARD fact); false when it cannot be c. */

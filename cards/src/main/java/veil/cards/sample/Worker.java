@@ -896,12 +896,145 @@ final class Worker {
         if (redrawTokens(t) && cardsOfMoves(t, analysisRng)
             && builder.replay(skeleton, obs, t, moveIndex, moveCard, null)) {
           witness.copyFrom(builder.state);
+        } else if (repairWitnesses && skeleton.facts.count > 0 && redraw >= REPAIR_FROM
+            && redraw % REPAIR_EVERY == 0) {
+          repairWitness(obs, t);
         }
       } finally {
         builder.relabelAll = false;
       }
     }
     return false;
+  }
+
+  /** Test switch: false leaves out the witness repair (the analysis then fails where the walk alone fails). */
+  static volatile boolean repairWitnesses = true;
+  /**
+   * The repair is the last resort: from this many redraws of a step on (the walk's own witnesses, which the facts
+   * are probed on, come first), at every {@link #REPAIR_EVERY}-th (at most 25 repairs a step).
+   */
+  private static final int REPAIR_FROM = 200;
+  private static final int REPAIR_EVERY = 8;
+  /** Swaps the witness repair tries per redraw. */
+  private static final int REPAIR_SWAPS = 1500;
+  /** Scratch of the repair: the unpinned tokens, and which token holds each card. */
+  private int[] repairTokens = new int[0];
+  private int[] tokenHolding = new int[0];
+
+  /**
+   * A witness for steps [0, t) when the facts make the token walk fail (a SOME fact's designation, drawn without
+   * looking ahead, contradicted by a later NONE fact or reveal) or its replay fail (a constraint the facts do not
+   * hold): a local search. The walk records the SOME facts without designating (so it fails only on what the
+   * observer saw), the tokens get a uniform assignment, and then two unpinned tokens that may hold each other's
+   * cards swap them while that does not raise the score: the SOME facts that fail (each as bad as a whole replay)
+   * plus the steps the replay does not reproduce, plus one when step t cannot follow. Swaps aim at a failing SOME
+   * fact's tokens or the step the replay stopped at, else are random. A witness needs no particular distribution
+   * (only the draws do), so this is as exact as the redraw it stands in for: the witness is replayed like any other.
+   * True when it left a witness that step t extends.
+   */
+  private boolean repairWitness(Observation obs, int t) {
+    walk.recordSomeOnly = true;
+    boolean ok = false;
+    try {
+      for (int i = 0; i < 20 && !ok; i++) {
+        ok = walk.run(skeleton, t, pinCards, pinPlaces, pinCount, analysisRng) && assignTokens(analysisRng);
+      }
+    } finally {
+      walk.recordSomeOnly = false;
+    }
+    if (!ok) {
+      return false;
+    }
+    if (repairTokens.length < cards) {
+      repairTokens = new int[cards];
+      tokenHolding = new int[cards];
+    }
+    int n = 0;
+    for (int k = 0; k < cards; k++) {
+      if (walk.pinnedCard[k] < 0) {
+        repairTokens[n++] = k;
+      }
+      tokenHolding[cardOfToken[k]] = k;
+    }
+    if (n < 2) {
+      return repairScore(obs, t) == 0;
+    }
+    HandFacts f = skeleton.facts;
+    int score = repairScore(obs, t);
+    for (int k = 0; k < REPAIR_SWAPS && score > 0; k++) {
+      int a = -1;
+      int b = -1;
+      int failing = f.someFailing(t, cardOfToken);
+      int aim = analysisRng.nextInt(3);
+      if (failing > 0 && aim > 0) {
+        // A failing SOME fact: one of its tokens takes a card of its set from the token holding it.
+        int pickFact = analysisRng.nextInt(failing);
+        for (int i = 0; i < f.count && f.step[i] <= t; i++) {
+          if (f.kind[i] == HandFacts.SOME && !f.someHolds(i, cardOfToken) && pickFact-- == 0) {
+            int fm = i * words;
+            int size = CardSets.count(f.tokens, fm, words);
+            if (size > 0) {
+              a = veil.ludeme.Bits.select(f.tokens, fm, words, analysisRng.nextInt(size));
+              int m = CardSets.count(f.mask, fm, words);
+              int c = m == 0 ? -1 : veil.ludeme.Bits.select(f.mask, fm, words, analysisRng.nextInt(m));
+              b = c < 0 ? -1 : tokenHolding[c];
+            }
+            break;
+          }
+        }
+      } else if (aim == 1 && builder.reached < t) {
+        // The step the replay stopped at: one of the tokens it moves.
+        int from = skeleton.stepStart[builder.reached];
+        int moves = skeleton.stepStart[builder.reached + 1] - from;
+        if (moves > 0) {
+          a = walk.moveToken[from + analysisRng.nextInt(moves)];
+        }
+      }
+      if (a < 0 || walk.pinnedCard[a] >= 0) {
+        a = repairTokens[analysisRng.nextInt(n)];
+      }
+      if (b < 0 || b == a || walk.pinnedCard[b] >= 0) {
+        b = repairTokens[analysisRng.nextInt(n)];
+      }
+      int ca = cardOfToken[a];
+      int cb = cardOfToken[b];
+      if (a == b || !walk.allows(a, cb) || !walk.allows(b, ca)) {
+        continue;
+      }
+      cardOfToken[a] = cb;
+      cardOfToken[b] = ca;
+      int next = repairScore(obs, t);
+      if (next <= score) {
+        score = next;
+        tokenHolding[cb] = a;
+        tokenHolding[ca] = b;
+      } else {
+        cardOfToken[a] = ca;
+        cardOfToken[b] = cb;
+      }
+    }
+    return score == 0;
+  }
+
+  /**
+   * The repair's score of the current assignment (0: a witness for [0, t) that step t extends, left in {@link
+   * #witness}): per failing SOME fact t + 1, plus the steps the replay does not reproduce, plus 1 when step t cannot
+   * follow the replayed state.
+   */
+  private int repairScore(Observation obs, int t) {
+    int failing = skeleton.facts.someFailing(t, cardOfToken);
+    if (!cardsOfMoves(t, analysisRng)) {
+      return (failing + 1) * (t + 1);
+    }
+    boolean ok = builder.replay(skeleton, obs, t, moveIndex, moveCard, null);
+    int score = failing * (t + 1) + (t - builder.reached);
+    if (ok && failing == 0) {
+      witness.copyFrom(builder.state);
+      if (!extendWitness(obs, t)) {
+        score = 1;
+      }
+    }
+    return score;
   }
 
   /** A witness's tokens for steps [0, t) and the facts of step t, SOME facts included (drawn again until they hold). */

@@ -27,13 +27,17 @@ class GoFishSamplingTest {
 
   /** Go Fish with the eight cards of ranks 2 and 3, two dealt to each of {@code players} players. */
   static CompiledGame tiny(int players) throws IOException {
+    return small(players, "2 3", "Clubs Diamonds Hearts Spades", 2, 8);
+  }
+
+  static CompiledGame small(int players, String ranks, String suits, int deal, int cards) throws IOException {
     String text = Files.readString(Play.LUD.resolve("go-fish.lud"))
         .replace("(option \"Players\" 4", "(option \"Players\" " + players)
-        .replace("(deck \"Deck\")", "(deck \"Deck\" suits:{Clubs Diamonds Hearts Spades} ranks:{2 3})")
-        .replace("deal 5", "deal 2");
+        .replace("(deck \"Deck\")", "(deck \"Deck\" suits:{" + suits + "} ranks:{" + ranks + "})")
+        .replace("deal 5", "deal " + deal);
     CompiledGame g = Play.compile("tiny-go-fish", text);
     assertThat(g.players).as("the tiny game's players").isEqualTo(players);
-    assertThat(g.cards.count()).as("the tiny game's cards").isEqualTo(8);
+    assertThat(g.cards.count()).as("the tiny game's cards").isEqualTo(cards);
     return g;
   }
 
@@ -41,7 +45,7 @@ class GoFishSamplingTest {
   static List<Observation> askedObservations(CompiledGame g, int wanted) {
     List<Observation> out = new ArrayList<>();
     SplittableRandom rng = new SplittableRandom(3);
-    for (int game = 0; game < 400 && out.size() < wanted; game++) {
+    for (int game = 0; game < 1600 && out.size() < wanted; game++) {
       Play.Game play = new Play.Game(g);
       int stop = 10 + game % 9;
       while (play.steps() < stop && !play.over()) {
@@ -150,6 +154,55 @@ class GoFishSamplingTest {
       }
     }
     assertThat(tested).isGreaterThanOrEqualTo(6);
+  }
+
+  /**
+   * A SOME fact implied by an earlier one (the same rank asked again by a hand that has lost none of the tokens the
+   * earlier ask designated among) is not designated again and carries no weight; the posterior must not change.
+   * Observations of two- and three-player tiny games whose draws drop such facts, each against enumeration.
+   */
+  @Test
+  void impliedAsksAreSampledAsTheExactPosterior() throws IOException {
+    int tested = 0;
+    for (int players = 2; players <= 3; players++) {
+      CompiledGame g = tiny(players);
+      for (Observation obs : askedObservations(g, 24)) {
+        long before = TokenWalk.IMPLIED.sum();
+        double[] r = fit(g, obs, 100 + obs.length());
+        if (TokenWalk.IMPLIED.sum() == before || r[2] < 2) {
+          continue;
+        }
+        System.out.printf("tiny %d-player go fish, implied asks, p%d step %d: %d placements, chi-square %.1f "
+            + "(critical %.1f)%n", players, obs.role() + 1, obs.length(), (int) r[2], r[0], r[1]);
+        assertThat(r[0]).isLessThan(r[1]);
+        tested++;
+      }
+    }
+    assertThat(tested).as("observations whose draws dropped an implied SOME fact").isGreaterThanOrEqualTo(4);
+  }
+
+  /**
+   * The same, where the earlier fact's hand lost a card since, seen leaving with another rank (asked for 2, handed
+   * over its 3s, asked for 2 again): three ranks of three suits, two players.
+   */
+  @Test
+  void askedAgainAfterHandingOverAreSampledAsTheExactPosterior() throws IOException {
+    int tested = 0;
+    for (int players = 2; players <= 3; players++) {
+    CompiledGame g = small(players, "2 3 4", "Clubs Diamonds Hearts", 2, 9);
+    for (Observation obs : askedObservations(g, 80)) {
+      long before = TokenWalk.IMPLIED_PAST_REVEALS.sum();
+      double[] r = fit(g, obs, 200 + obs.length());
+      if (TokenWalk.IMPLIED_PAST_REVEALS.sum() == before || r[2] < 2) {
+        continue;
+      }
+      System.out.printf("small %d-player go fish, asked again after handing over, p%d step %d: %d placements, "
+          + "chi-square %.1f (critical %.1f)%n", players, obs.role() + 1, obs.length(), (int) r[2], r[0], r[1]);
+      assertThat(r[0]).isLessThan(r[1]);
+      tested++;
+    }
+    }
+    assertThat(tested).as("observations whose draws dropped such a fact").isGreaterThanOrEqualTo(2);
   }
 
   @Test
