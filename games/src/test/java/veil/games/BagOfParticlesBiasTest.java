@@ -14,11 +14,10 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import veil.ai.sample.Belief;
 import veil.ai.sample.GeneralDeterminizer;
+import veil.ai.sample.Observations;
 import veil.gdl.KifLoader;
 import veil.gdl.reason.KifGame;
-import veil.model.MoveList;
 import veil.model.Observation;
-import veil.model.Percepts;
 import veil.model.State;
 
 /**
@@ -129,10 +128,10 @@ class BagOfParticlesBiasTest {
     double sumIdealEffective = 0;
     for (long seed = 1; seed <= 3; seed++) {
       int role = (int) (seed % 2); // white, black
-      int[][] history = randomHistory(game, seed);
+      int[][] history = Observations.randomHistory(game, seed);
       GeneralDeterminizer agentSampler = new GeneralDeterminizer(game);
       for (int t = 1; t <= history.length; t++) {
-        Observation obs = observation(game, history, role, t);
+        Observation obs = Observations.of(game, history, role, t);
         Belief bag = agentSampler.belief(obs); // asked at every step, as an agent asks: the bag is extended
         if (!bag.isApproximate()) {
           continue;
@@ -183,33 +182,5 @@ class BagOfParticlesBiasTest {
         sumIdealTv / measured, sumFact / measured, sumIdealFact / measured, sumEffective / measured,
         sumIdealEffective / measured);
     assertThat(measured).isGreaterThanOrEqualTo(3);
-  }
-
-  static int[][] randomHistory(KifGame game, long seed) {
-    SplittableRandom rng = new SplittableRandom(seed);
-    State s = game.initialState();
-    MoveList ml = new MoveList();
-    List<int[]> out = new ArrayList<>();
-    while (!game.isTerminal(s)) {
-      int[] joint = new int[game.roleCount()];
-      for (int r = 0; r < joint.length; r++) {
-        game.legalMoves(s, r, ml);
-        joint[r] = ml.get(rng.nextInt(ml.size()));
-      }
-      game.apply(s, joint, null);
-      out.add(joint);
-    }
-    return out.toArray(new int[0][]);
-  }
-
-  static Observation observation(KifGame game, int[][] history, int role, int steps) {
-    State s = game.initialState();
-    Percepts p = new Percepts(game.roleCount());
-    Observation obs = new Observation(role);
-    for (int t = 0; t < steps; t++) {
-      game.apply(s, history[t], p);
-      obs.add(history[t][role], p.sorted(role));
-    }
-    return obs;
   }
 }

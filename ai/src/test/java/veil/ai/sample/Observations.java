@@ -9,12 +9,12 @@ import veil.model.Observation;
 import veil.model.Percepts;
 import veil.model.State;
 
-/** Observations from uniformly random playouts, for sampler tests. */
-final class Observations {
+/** Observations from uniformly random playouts, for sampler tests (this module's and, via its test jar, others'). */
+public final class Observations {
   private Observations() {}
 
   /** A random playout's joint moves. */
-  static int[][] randomHistory(Game game, long seed) {
+  public static int[][] randomHistory(Game game, long seed) {
     SplittableRandom rng = new SplittableRandom(seed);
     State s = game.initialState();
     MoveList ml = new MoveList();
@@ -32,7 +32,7 @@ final class Observations {
   }
 
   /** Role {@code role}'s observation of the first {@code steps} steps of {@code history}. */
-  static Observation of(Game game, int[][] history, int role, int steps) {
+  public static Observation of(Game game, int[][] history, int role, int steps) {
     State s = game.initialState();
     Percepts p = new Percepts(game.roleCount());
     Observation obs = new Observation(role);
