@@ -124,6 +124,36 @@ class LudErrorsTest {
   }
 
   @Test
+  void aVariableWrittenBareIsExplained() {
+    // A newcomer's Briscola compared a suit with its variable Trump written bare.
+    String game = "(game \"X\" (players 2)\n"
+        + "  (equipment {(deck \"Deck\") (hand Each) (pile \"Won\" Each)})\n"
+        + "  (vars {(var \"Trump\") (var \"Score\" Each)})\n"
+        + "  (rules (play (move to:(pile \"Won\" Mover))) (end (if (= %s 1) (result All Draw)))))";
+    assertThat(report(String.format(game, "Trump"))).contains("t.lud:4:58: unknown name Trump where an integer "
+        + "expression is expected (a variable is read with var: (var \"Trump\"))");
+    assertThat(report(String.format(game, "Score"))).contains("unknown name Score where an integer expression is "
+        + "expected (a variable is read with var: (var \"Score\"), or (var \"Score\" P1) for one player's)");
+    // A word that is neither a variable nor a ludeme gets no hint.
+    assertThat(report(String.format(game, "Trumpf"))).contains("unknown name Trumpf where an integer expression is "
+        + "expected\n");
+  }
+
+  @Test
+  void aLudemeWrittenWithoutParenthesesIsExplained() {
+    String r = report(HEAD + "  (rules (play (move to:(pile \"Won\" Mover))) (end (if (= tricks 3) (result All Draw)))))");
+    assertThat(r).contains("t.lud:3:58: unknown name tricks where an integer expression is expected (a ludeme is "
+        + "called in parentheses even without arguments: (tricks))");
+    String full = report(HEAD + "  (rules (play (move to:(pile \"Won\" Mover))) (end (if full (result All Draw)))))");
+    assertThat(full).contains("unknown name full where a condition is expected (a ludeme is called in parentheses "
+        + "even without arguments: (full))");
+    // One with arguments says so.
+    String count = report(HEAD + "  (rules (play (move to:(pile \"Won\" Mover))) (end (if (= count 3) (result All Draw)))))");
+    assertThat(count).contains("unknown name count where an integer expression is expected (a ludeme is called "
+        + "in parentheses: (count …))");
+  }
+
+  @Test
   void perPlayerPlaceWithoutOwner() {
     String r = report(HEAD + "  (rules (play (move to:\"Won\")) (end (if (= 1 1) (result All Draw)))))");
     assertThat(r).contains("t.lud:3:25: \"Won\" is one place per player: say whose");

@@ -317,7 +317,30 @@ public final class Compiler {
 
   DslException unknownSymbol(Node.Sym sym, Type type, List<String> known) {
     return new DslException(new Diagnostic(sym.pos(), "unknown name " + sym.name() + " where " + type.description
-        + " is expected", expectedNames(type), veil.dsl.Names.nearest(sym.name(), known, 4)));
+        + " is expected" + bareNameHint(sym.name(), type), expectedNames(type),
+        veil.dsl.Names.nearest(sym.name(), known, 4)));
+  }
+
+  /**
+   * Why a bare word the game does know is not a value here: a declared variable written without (var …), or a
+   * ludeme of the expected type written without its parentheses, (tricks). Empty for any other word.
+   */
+  String bareNameHint(String name, Type type) {
+    int[] v = vars.get(name);
+    if (v != null) {
+      return " (a variable is read with var: (var \"" + name + "\")"
+          + (v[1] == 1 ? ", or (var \"" + name + "\" P1) for one player's" : "") + ")";
+    }
+    List<Ludeme> defs = ludemes.get(name.toLowerCase());
+    if (defs != null) {
+      for (Ludeme l : defs) {
+        if (l.type() == type) {
+          return l.params().isEmpty() ? " (a ludeme is called in parentheses even without arguments: ("
+              + l.name() + "))" : " (a ludeme is called in parentheses: (" + l.name() + " …))";
+        }
+      }
+    }
+    return "";
   }
 
   /** The text of a string or bare word. */
