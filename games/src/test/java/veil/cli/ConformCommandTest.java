@@ -4,9 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import veil.cli.Cli.Run;
 import veil.testkit.Check;
 
@@ -111,32 +117,41 @@ class ConformCommandTest {
     return lines.get(0);
   }
 
-  @Test
-  void theReasonerOfTheLockstepCanBeChosenForALudemeGamesExport() {
-    assertThat(lockstepLine(Cli.run("conform", "blind-tic-tac-toe", "--check", "l", "--playouts", "3")))
-        .containsPattern("\\(grounded, \\d+ ground rules\\)$");
-    assertThat(lockstepLine(Cli.run("conform", "blind-tic-tac-toe", "--check", "l", "--playouts", "3",
-        "--reasoner", "grounded"))).containsPattern("\\(grounded, \\d+ ground rules\\)$");
-    assertThat(lockstepLine(Cli.run("conform", "blind-tic-tac-toe", "--check", "l", "--playouts", "3",
-        "--reasoner", "topdown"))).endsWith("(played top-down)");
-    // Only (l) loads GDL-II rules for a ludeme game: the other checks run on its compiled engine as before.
-    Run all = Cli.run("conform", "blind-tic-tac-toe", "--playouts", "3", "--reasoner", "topdown",
-        "--check", "a,g,l");
-    assertThat(all.code()).as(all.out() + all.err()).isZero();
-    assertThat(all.out()).contains("options   --reasoner topdown\n", "3 checks: all passed");
+  private static final String GROUNDED = "\\(grounded, \\d+ ground rules\\)$";
+  private static final String TOPDOWN = "\\(played top-down\\)$";
+
+  /**
+   * The reasoner of (l): for a ludeme game the one that plays its export, for a GDL-II game the one that plays the
+   * game and its rules written back out; auto grounds both small games, and (l)'s line says which played.
+   */
+  static Stream<Arguments> lockstepReasoners() {
+    return Stream.of(
+        Arguments.of("blind-tic-tac-toe", List.of(), GROUNDED),
+        Arguments.of("blind-tic-tac-toe", List.of("--reasoner", "grounded"), GROUNDED),
+        Arguments.of("blind-tic-tac-toe", List.of("--reasoner", "topdown"), TOPDOWN),
+        Arguments.of("tic-tac-toe", List.of(), GROUNDED),
+        Arguments.of("tic-tac-toe", List.of("--reasoner", "topdown"), TOPDOWN),
+        Arguments.of("tic-tac-toe", List.of("--option", "reasoner=topdown"), TOPDOWN));
   }
 
-  @Test
-  void aGdlGamesReasonerPlaysItAndItsRulesWrittenBackOut() {
-    assertThat(lockstepLine(Cli.run("conform", "tic-tac-toe", "--check", "l", "--playouts", "3")))
-        .containsPattern("\\(grounded, \\d+ ground rules\\)$");
-    assertThat(lockstepLine(Cli.run("conform", "tic-tac-toe", "--check", "l", "--playouts", "3",
-        "--reasoner", "topdown"))).endsWith("(played top-down)");
-    assertThat(lockstepLine(Cli.run("conform", "tic-tac-toe", "--check", "l", "--playouts", "3",
-        "--option", "reasoner=topdown"))).endsWith("(played top-down)");
-    Run r = Cli.run("conform", "tic-tac-toe", "--check", "a,b,l", "--playouts", "3", "--reasoner", "topdown");
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("lockstepReasoners")
+  void theReasonerOfTheLockstepCanBeChosen(String game, List<String> reasoner, String lineEnd) {
+    List<String> args = new ArrayList<>(List.of("conform", game, "--check", "l", "--playouts", "3"));
+    args.addAll(reasoner);
+    assertThat(lockstepLine(Cli.run(args.toArray(new String[0])))).containsPattern(lineEnd);
+  }
+
+  /**
+   * The other checks beside (l) with --reasoner topdown: a ludeme game's run on its compiled engine as before (only
+   * (l) loads GDL-II rules for it), a GDL-II game's on the top-down reasoner; both pass and name the option.
+   */
+  @ParameterizedTest(name = "{0} --check {1}")
+  @CsvSource({"blind-tic-tac-toe, 'a,g,l'", "tic-tac-toe, 'a,b,l'"})
+  void otherChecksRunBesideTheChosenReasoner(String game, String checks) {
+    Run r = Cli.run("conform", game, "--check", checks, "--playouts", "3", "--reasoner", "topdown");
     assertThat(r.code()).as(r.out() + r.err()).isZero();
-    assertThat(r.out()).contains("3 checks: all passed");
+    assertThat(r.out()).contains("options   --reasoner topdown\n", "3 checks: all passed");
   }
 
   @Test
