@@ -127,7 +127,10 @@ public final class CardSet extends SimpleLudeme {
           };
         }
         if (a.has("rank")) {
-          IntExpr rank = a.intExpr("rank");
+          // A literal number is the rank of that name, as in (= (rank Card) 8): rank:8 is the eight, not the 9th rank.
+          Integer named = veil.ludeme.lib.Compare.rankOfNumber(c.table.cards.rankNames(), a.node("rank"),
+              "given as rank:");
+          IntExpr rank = named != null ? Ints.constant(named) : a.intExpr("rank");
           long[] rankMask = rankMasks(c.table.cards);
           int ranks = c.table.cards.rankNames().length;
           CardsExpr before = bySuit;
@@ -239,7 +242,13 @@ public final class CardSet extends SimpleLudeme {
         body.add(Program.atom(x.m.suitOf(), c, s.term()));
       }
       if (b.has("rank")) {
-        Val r = x.num(b.get("rank"), Kind.NUM, ctx, body);
+        Integer named;
+        try {
+          named = veil.ludeme.lib.Compare.rankOfNumber(x.m.game.cards.rankNames(), b.get("rank"), "given as rank:");
+        } catch (DslException e) {
+          throw ExportException.at(b.call, e.getMessage());
+        }
+        Val r = named != null ? Val.num(named) : x.num(b.get("rank"), Kind.NUM, ctx, body);
         body.add(Program.atom(x.m.rankOf(), c, r.term()));
       }
       if (b.has("if")) {

@@ -79,7 +79,22 @@ public final class Compare extends SimpleLudeme {
    * a position with a name.
    */
   static Integer rankNamed(String[] ranks, Node lit, Node other) throws DslException {
-    if (!(lit instanceof Node.Int n) || !(other instanceof Node.Call call) || !"rank".equals(call.headName())) {
+    if (!(other instanceof Node.Call call) || !"rank".equals(call.headName())) {
+      return null;
+    }
+    return rankOfNumber(ranks, lit, "compared with (rank …)");
+  }
+
+  /**
+   * A literal number that stands for a rank (compared with {@code (rank C)}, or {@code (cards P rank:8)}) is the rank
+   * of that name: its position in the deck's rank list when the deck names ranks by numbers. Null when {@code lit} is
+   * not a number, the deck names no rank by a number, or the number is negative and names no rank (the number is then
+   * the position itself; -1 is no rank, as {@code (rank C)} of no card). A number the deck does not name as a rank is
+   * an error ({@code where} says where the number stood): it would silently be read as a
+   * position.
+   */
+  public static Integer rankOfNumber(String[] ranks, Node lit, String where) throws DslException {
+    if (!(lit instanceof Node.Int n)) {
       return null;
     }
     boolean numeric = false;
@@ -89,11 +104,11 @@ public final class Compare extends SimpleLudeme {
       }
       numeric |= ranks[i].matches("-?[0-9]+");
     }
-    if (!numeric) {
-      return null;
+    if (!numeric || n.value() < 0) {
+      return null; // a negative number names no rank: -1 is no rank, as (rank C) of no card
     }
-    throw new DslException(Diagnostic.at(n.pos(), "the deck has no rank named " + n.value() + ": a number compared "
-        + "with (rank …) is the rank of that name", "a rank of the deck: " + String.join(" ", ranks)));
+    throw new DslException(Diagnostic.at(n.pos(), "the deck has no rank named " + n.value() + ": a number " + where
+        + " is the rank of that name", "a rank of the deck: " + String.join(" ", ranks)));
   }
 
   /** x op k for a constant k, reading x's int directly when x is a state read: one closure instead of three. */
