@@ -78,6 +78,35 @@ class TrialFixesRulesTest {
       "    (play (move to:(pile \"Out\") then:(if (= (count (hand Mover)) 1) (setMover (right Mover)))))",
       "    (end (if (some Player (empty (hand Player))) (result (holder (card 1 Red)) Win)))))");
 
+  /**
+   * (setMover X) in a nextPhase's then: or a phase's entry: is final, as in (play … then:): X moves first in the new
+   * phase (session 8's newcomer relied on it for Sheepshead's picker, who buries after picking; the reference says it
+   * only of play's then: and a move's own then:).
+   */
+  @Test
+  void setMoverInAPhaseChangeOrEntryIsFinal() throws Exception {
+    Play p = new Play(load(String.join("\n",
+        "(game \"Turns\" (players 3) (bound 20)",
+        "  (equipment {(deck \"Deck\" suits:{Red} ranks:{1 2}) (hand Each)})",
+        "  (rules (phases {",
+        "    (phase \"A\" (play (choose a)) (nextPhase (= (turns) 1) \"B\" then:(setMover P3)))",
+        "    (phase \"B\" (play (choose b)) (nextPhase (= (turns) 2) \"C\"))",
+        "    (phase \"C\" (play (choose c)) entry:(setMover P2) (nextPhase (= (turns) 3) \"D\"))",
+        "    (phase \"D\" (play (choose d)))})",
+        "   (end (if (= (turns) 4) (result All Draw)))))")));
+    assertThat(p.legal(0)).containsExactly("a");
+    p.play("a");
+    // The turn passed to P2; the change's then: gave it to P3.
+    assertThat(p.legal(2)).containsExactly("b");
+    assertThat(p.legal(1)).containsExactly("noop");
+    p.play("b");
+    // The turn passed to P1; C's entry gave it to P2.
+    assertThat(p.legal(1)).containsExactly("c");
+    assertThat(p.legal(0)).containsExactly("noop");
+    p.play("c");
+    assertThat(p.legal(2)).containsExactly("d");
+  }
+
   @Test
   void aBareMacroNameIsExplainedInTheError() {
     String bare = KEEP.replace("(end (if (some Player (empty (hand Player)))", "(end (if \"Out\"");

@@ -70,6 +70,29 @@ class ExportErrorsTest {
     assertThat(e.kif()).containsPattern("\\(<= \\(phase_[0-9]+ a\\) g_[0-9]+\\)");
   }
 
+  /**
+   * An arithmetic expression with too many values is refused at its position with what the analysis found: the
+   * operator, its values and its operands' (a newcomer's Cribbage summed products of counts and got only "this
+   * expression can take more than 5000 values").
+   */
+  @Test
+  void anExpressionWithTooManyValuesSaysWhatItsOperandsTake() {
+    String text = String.join("\n",
+        "(define \"N\" (count (cards (union (hand #1) (pile \"Out\")) rank:#2)))",
+        "(game \"Wide\" (players 2) (bound 120)",
+        "  (equipment {(deck \"Deck\") (hand Each) (pile \"Out\" visible:All)})",
+        "  (rules (start {(shuffle \"Deck\") (deal 5 to:(hand Each))})",
+        "    (play (move to:\"Out\"))",
+        "    (end (if (empty (hand P2))",
+        "      (byScore (+ (* (\"N\" Player Ace) (\"N\" Player Ace)) (* (\"N\" Player King) (\"N\" Player King))",
+        "                  (* (\"N\" Player Queen) (\"N\" Player Queen))))))))");
+    assertThatThrownBy(() -> ExportFixtures.exportText("wide.lud", text, Map.of()))
+        .isInstanceOf(ExportException.class)
+        .hasMessageContaining("wide.lud:7:16: this (+ …) can take more than 5000 values (")
+        .hasMessageMatching("(?s).*: its operands can take [0-9]+ and [0-9]+ values; the export bounds a count by the "
+            + "cards its place can hold and a variable by its range:, and writes every value an expression can take\\).*");
+  }
+
   /** A test of the checker itself: rules changed to give a wrong percept are caught, with the step and history. */
   @Test
   void lockstepFindsAWrongPercept() throws Exception {

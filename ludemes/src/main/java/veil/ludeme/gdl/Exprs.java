@@ -273,7 +273,7 @@ public final class Exprs {
         }
       }
       if (result.size() > Analysis.MAX_VALUES) {
-        throw ExportException.at(at, "this expression can take more than " + Analysis.MAX_VALUES + " values");
+        throw tooManyValues(op, a, b, result.size(), at);
       }
       String v = out.var();
       DigitNum.sum(out, a, b, v, result, body);
@@ -298,12 +298,23 @@ public final class Exprs {
       }
     }
     if (result.size() > Analysis.MAX_VALUES) {
-      throw ExportException.at(at, "this expression can take more than " + Analysis.MAX_VALUES + " values");
+      throw tooManyValues(op, a, b, result.size(), at);
     }
     String v = out.var();
     String rel = op == '+' ? "plus" : op == '-' ? "minus" : op == '*' ? "times" : "quot";
     body.add(Program.atom(rel, a.term(), b.term(), v));
     return new Val(v, Kind.NUM, result);
+  }
+
+  /**
+   * An arithmetic expression with too many values to write: which operator, how many values it and its operands may
+   * take by the export's analysis, and what bounds an operand there, so the user sees which part to bound.
+   */
+  private static ExportException tooManyValues(char op, Val a, Val b, int values, Node at) {
+    return ExportException.at(at, "this (" + op + " …) can take more than " + Analysis.MAX_VALUES + " values ("
+        + values + ": its operands can take " + a.nums().size() + " and " + b.nums().size() + " values; the export "
+        + "bounds a count by the cards its place can hold and a variable by its range:, and writes every value an "
+        + "expression can take)");
   }
 
   private static int apply(char op, int x, int y) {
