@@ -42,7 +42,8 @@ public final class CardSet extends SimpleLudeme {
         new CardSet("cards", 0, "The cards of a place, optionally of one suit or rank, or those for which if: holds "
             + "(Card bound).", false, Param.pos("place", "cards or place", "where"),
             Param.named("suit", "int", "only this suit (e.g. LedSuit, Hearts)"),
-            Param.named("rank", "int", "only this rank (e.g. Choice, Queen, (rank Card) of an outer Card); read "
+            Param.named("rank", "int", "only this rank (e.g. Choice, Queen, 8 (the rank named 8), (rank Card) of an outer Card; a computed number is "
+                + "the rank's position); read "
                 + "before if: binds Card"),
             Param.named("if", "condition", "only the cards for which this holds, with Card bound")),
         new CardSet("minus", 1, "The cards of a that are not in b.", false, Param.pos("a", "cards", "the cards"),

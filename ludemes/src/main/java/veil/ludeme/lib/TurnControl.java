@@ -22,7 +22,7 @@ import veil.ludeme.gdl.Val;
 /** {@code (setMover P)}: who moves next in a turn-based phase. */
 public final class TurnControl extends SimpleLudeme {
   public TurnControl() {
-    super("setMover", Type.EFFECT, "Makes the given player the one to move (in a turn-based phase). In (play … then:) that is final; in a move's "
+    super("setMover", Type.EFFECT, "Makes the given player the one to move (in a turn-based phase). In (play … then:), a nextPhase's then: and a phase's entry: that is final; in a move's "
         + "own then: ((move …), (pass …), (choose …)) the turn still passes on afterwards, so the player after the "
         + "given one moves: the mover keeps the turn (plays again) with (setMover (right Mover)) there.",
         Param.pos("player", "player", "who moves next"));
