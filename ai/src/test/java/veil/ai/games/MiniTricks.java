@@ -148,6 +148,16 @@ public final class MiniTricks extends TestGame {
     return won == 3 ? 100 : won * 33;
   }
 
+  /** The running score (a test of {@code leaf=K}): each player's goal for the tricks won so far, on the 0..1 scale. */
+  @Override
+  public veil.model.Heuristic heuristic() {
+    return (s, scratch, out) -> {
+      for (int r = 0; r < out.length; r++) {
+        out[r] = r == RANDOM ? 0 : goal(s, r) / 100.0;
+      }
+    };
+  }
+
   @Override
   public String moveText(int role, int move) {
     if (move == NOOP) {
