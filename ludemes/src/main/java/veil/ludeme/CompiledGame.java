@@ -723,26 +723,32 @@ public final class CompiledGame implements Game {
    * The running score: the first end rule that scores (byScore, ranking, byTeam, payoff; a match's deal added to
    * the totals as a match would), applied to the state as it stands: its {@code before:} effects run on a copy
    * ({@code scratch}), then the players are ranked (or paid) as {@link #finish} would, on the 0..1 scale of {@link
-   * #scores}. A payoff outside its declared range (possible before the end) is clamped to the range. Null when no
-   * end rule scores.
+   * #scores}. A payoff outside its declared range (possible before the end) is clamped to the range. No value (false)
+   * where the end rule fails (a rule failure: an expression not defined yet). Null when no end rule scores.
    */
   @Override
   public veil.model.Heuristic heuristic() {
     return scoredRule < 0 ? null : heuristic;
   }
 
-  private void values(State state, State scratch, double[] out) {
+  private boolean values(State state, State scratch, double[] out) {
     LudState t = (LudState) scratch;
     t.copyFrom(state);
     t.sink = null;
     t.cur = t.v[Slot.MOVER];
     EndRule e = endRules[scoredRule];
-    e.before().run(t);
-    if (e.outcome() instanceof Outcome.Match m && dealStart == null) {
-      m.nextDeal(t); // this deal's scores added to the totals, as when it ends
-    }
     int[] keys = t.scratchKeys(players);
-    e.outcome().keys(t, keys);
+    try {
+      e.before().run(t);
+      if (e.outcome() instanceof Outcome.Match m && dealStart == null) {
+        m.nextDeal(t); // this deal's scores added to the totals, as when it ends
+      }
+      e.outcome().keys(t, keys);
+    } catch (IllegalStateException undefined) {
+      // A rule failure of the end rule read too early (Euchre's maker before anyone made trump): no value here.
+      // The exception allocates; states with a value do not.
+      return false;
+    }
     for (int p = 0; p < players; p++) {
       out[p] = (payoff != null ? Math.min(Math.max(keys[p], payoff.lo()), payoff.hi()) - payoff.lo()
           : rankRegister(keys, p)) / (double) scoreScale;
@@ -750,6 +756,7 @@ public final class CompiledGame implements Game {
     for (int r = players; r < out.length; r++) {
       out[r] = 0; // the random role
     }
+    return true;
   }
 
   /** Player p's score register (winning score × {@link #scoreScale}) when the players are ranked by {@code keys}. */

@@ -175,7 +175,7 @@ public final class SearchWorker {
   /**
    * Cuts every rollout after {@code steps} joint moves (0: right where the iteration leaves the tree) and credits
    * the game's {@link Game#heuristic} of the world there instead of playing to the end; a rollout that ends the game
-   * sooner is scored as usual. Negative: rollouts play to the end (the default). Not applied to HP_ISMCTS's
+   * sooner is scored as usual, and one cut where the heuristic has no value plays on to the end. Negative: rollouts play to the end (the default). Not applied to HP_ISMCTS's
    * information-set rollouts.
    *
    * @throws IllegalArgumentException when {@code steps >= 0} and the game has no heuristic
@@ -479,6 +479,7 @@ public final class SearchWorker {
     }
     boolean inTree = true;
     boolean cut = false;
+    int cutAfter = leaf;
     int remaining = game.stepBound() - stepsPlayed;
     int steps = 0;
     Mast mast = this.mast;
@@ -496,7 +497,7 @@ public final class SearchWorker {
           continue;
         }
         int room = remaining - steps + 1;
-        int max = leaf >= 0 && leaf < room ? leaf : room;
+        int max = cutAfter >= 0 && cutAfter < room ? cutAfter : room;
         if (mast != null) {
           steps += mastRollout(world, max) - 1;
         } else {
@@ -504,8 +505,11 @@ public final class SearchWorker {
           steps += game.playout(world, rng, max, joint, legal[0]) - 1;
         }
         if (max < room && !game.isTerminal(world)) {
-          cut = true; // leaf=K: valued by the running score below
-          break;
+          if (heuristic.values(world, leafScratch, reward)) {
+            cut = true; // leaf=K: valued by the running score
+            break;
+          }
+          cutAfter = -1; // the running score has no value here: the rollout plays on to the end
         }
         continue;
       }
@@ -571,9 +575,7 @@ public final class SearchWorker {
       }
     }
     double[] reward = this.reward;
-    if (cut) {
-      heuristic.values(world, leafScratch, reward);
-    } else {
+    if (!cut) {
       game.scores(world, reward);
     }
     if (mast != null) {

@@ -155,6 +155,7 @@ public final class MiniTricks extends TestGame {
       for (int r = 0; r < out.length; r++) {
         out[r] = r == RANDOM ? 0 : goal(s, r) / 100.0;
       }
+      return true;
     };
   }
 
