@@ -29,6 +29,10 @@ import veil.ai.search.SearchWorker;
  *   <li>{@code rollout=mast} (every search agent): rollouts by move-average sampling, ε-greedy with {@code eps}
  *       (default 0.4), instead of uniformly random ones; {@code rollout=nst}: with pairs of moves too (see {@link
  *       veil.ai.search.Mast});
+ *   <li>{@code leaf=K} (uct-cheat, pimc, so-ismcts, mo-ismcts): every rollout is cut after K moves (0: where the
+ *       iteration leaves the tree) and valued by the game's running score ({@link veil.model.Game#heuristic}: its
+ *       end rule's byScore, ranking, byTeam or payoff applied now) instead of playing to the end; refused on a game
+ *       whose end rule does not score (default: rollouts play to the end);
  *   <li>{@code hp-ismcts} — multiple-observer ISMCTS whose opponents learn from their own information sets
  *       and whose rollouts guess from the searcher's information set ({@code c}, {@code particles}, default 8);
  *   <li>{@code smooth-ismcts} — mixed strategies by smooth UCT: multiple-observer ISMCTS whose trees are keyed by
@@ -62,10 +66,10 @@ public final class Agents {
 
   static {
     PARAMETERS.put("random", Set.of());
-    PARAMETERS.put("uct-cheat", Set.of("c", "rollout", "eps"));
-    PARAMETERS.put("pimc", Set.of("c", "worlds", "rollout", "eps"));
-    PARAMETERS.put("so-ismcts", Set.of("c", "infer", "final", "reuse", "pool", "rollout", "eps"));
-    PARAMETERS.put("mo-ismcts", Set.of("c", "infer", "final", "reuse", "pool", "rollout", "eps"));
+    PARAMETERS.put("uct-cheat", Set.of("c", "rollout", "eps", "leaf"));
+    PARAMETERS.put("pimc", Set.of("c", "worlds", "rollout", "eps", "leaf"));
+    PARAMETERS.put("so-ismcts", Set.of("c", "infer", "final", "reuse", "pool", "rollout", "eps", "leaf"));
+    PARAMETERS.put("mo-ismcts", Set.of("c", "infer", "final", "reuse", "pool", "rollout", "eps", "leaf"));
     PARAMETERS.put("hp-ismcts", Set.of("c", "particles", "final", "rollout", "eps"));
     PARAMETERS.put("smooth-ismcts", Set.of("c", "eta", "target", "root", "rollout", "eps"));
   }
@@ -115,6 +119,51 @@ public final class Agents {
     }
     double mast = mastEpsilon(name, params);
     boolean nst = params.getOrDefault("rollout", "").trim().equals("nst");
+    int leaf = leaf(name, params);
+    Player agent = build(name, trimmed, params, c, mast, nst);
+    if (leaf >= 0) {
+      ((veil.ai.agent.SearchAgent) agent).setLeaf(leaf);
+    }
+    return agent;
+  }
+
+  /**
+   * Why the agent of {@code spec} cannot play {@code game}, or null when it can: {@code leaf=K} needs a game with a
+   * running score ({@link veil.model.Game#heuristic}).
+   */
+  public static String refusal(String spec, veil.model.Game game) {
+    Player p = create(spec);
+    if (p instanceof veil.ai.agent.SearchAgent a && a.leaf() >= 0 && game.heuristic() == null) {
+      return "agent '" + spec.trim() + "': leaf=" + a.leaf() + " cuts rollouts at the game's running score, and "
+          + game.name() + " has none (its end rule does not score: byScore, ranking, byTeam or payoff)";
+    }
+    return null;
+  }
+
+  /** The most rollout moves {@code leaf=K} takes before the cut. */
+  public static final int MAX_LEAF = 100_000;
+
+  /** {@code leaf=K}: rollout moves before the cut, 0..{@link #MAX_LEAF}; -1 when not given. */
+  private static int leaf(String agent, Map<String, String> params) {
+    String v = params.get("leaf");
+    if (v == null) {
+      return -1;
+    }
+    int k;
+    try {
+      k = Integer.parseInt(v.trim());
+    } catch (NumberFormatException e) {
+      k = -1;
+    }
+    if (k < 0 || k > MAX_LEAF) {
+      throw new IllegalArgumentException("agent '" + agent + "': leaf must be a whole number in 0.." + MAX_LEAF
+          + " (rollout moves before the running score values the world), was '" + v + "'");
+    }
+    return k;
+  }
+
+  private static Player build(String name, String trimmed, Map<String, String> params, double c, double mast,
+      boolean nst) {
     switch (name) {
       case "random":
         return new RandomAgent();

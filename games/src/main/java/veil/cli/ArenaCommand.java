@@ -38,7 +38,9 @@ import veil.model.Game;
           + " smooth-ismcts (mixed strategies by smooth UCT, for poker: it bluffs; eta, target, root=now|start);"
           + " parameters follow colons, e.g. pimc:worlds=20:c=1.0. so-ismcts:pool=W (also mo-ismcts) draws W worlds"
           + " per decision and revisits them at random, so it runs about as many iterations as pimc at equal time"
-          + " (on Hearts, pool=64 beats pimc at 10 ms of CPU a move).",
+          + " (on Hearts, pool=64 beats pimc at 10 ms of CPU a move). leaf=K (uct-cheat, pimc, so-ismcts, mo-ismcts)"
+          + " cuts each rollout after K moves and values the world by the game's running score (its end rule's"
+          + " byScore, ranking, byTeam or payoff applied now); refused on a game whose end rule does not score.",
       "Game i depends only on --seed, i, the agents and the iteration budget (and --threads), so a run can be"
           + " repeated. --json FILE writes every game as soon as it ends (JSON Lines: a config line, one line per"
           + " game, a summary line): an interrupted run keeps its finished games and continues with --resume."
@@ -152,6 +154,12 @@ final class ArenaCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), args.game + " has " + AgentSpecs.seats(game)
           + ": give one agent per seat with --agents (" + specs.size() + " given: " + String.join(",", specs)
           + ")");
+    }
+    for (String a : specs) {
+      String refused = veil.ai.Agents.refusal(a, game);
+      if (refused != null) {
+        throw new ParameterException(spec.commandLine(), refused);
+      }
     }
 
     if (duplicate && games % seats != 0) {

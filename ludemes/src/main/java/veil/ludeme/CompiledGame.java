@@ -62,6 +62,9 @@ public final class CompiledGame implements Game {
   private final veil.ludeme.compile.GameSyntax syntax;
   private final Determinizer determinizer;
   private final int[] teams;
+  /** The first end rule whose outcome scores ({@link Outcome#scores}), or -1: the rule {@link #heuristic} reads. */
+  private final int scoredRule;
+  private final veil.model.Heuristic heuristic = this::values;
 
   public CompiledGame(Builder b) {
     name = b.name;
@@ -110,6 +113,7 @@ public final class CompiledGame implements Game {
     teams = b.teams == null ? null : b.teams.clone();
     syntax = b.syntax;
     dealStart = null;
+    scoredRule = scoredRule(endRules);
     // Last, so that the sampler sees the finished game (it keeps a reference to it; nothing changes afterwards).
     determinizer = b.determinizer == null ? null : b.determinizer.apply(this);
   }
@@ -150,6 +154,7 @@ public final class CompiledGame implements Game {
     placeDefs = base.placeDefs;
     vars = base.vars;
     teams = base.teams;
+    scoredRule = base.scoredRule;
     faces = base.faces;
     lowerCopyMasks = base.lowerCopyMasks;
     initialPlaces = base.initialPlaces;
@@ -705,6 +710,70 @@ public final class CompiledGame implements Game {
     return s.v[layout.score + p] / (double) scoreScale;
   }
 
+  private static int scoredRule(EndRule[] rules) {
+    for (int i = 0; i < rules.length; i++) {
+      if (rules[i].outcome().scores()) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * The running score: the first end rule that scores (byScore, ranking, byTeam, payoff; a match's deal added to
+   * the totals as a match would), applied to the state as it stands: its {@code before:} effects run on a copy
+   * ({@code scratch}), then the players are ranked (or paid) as {@link #finish} would, on the 0..1 scale of {@link
+   * #scores}. A payoff outside its declared range (possible before the end) is clamped to the range. No value (false)
+   * where the end rule fails (a rule failure: an expression not defined yet). Null when no end rule scores.
+   */
+  @Override
+  public veil.model.Heuristic heuristic() {
+    return scoredRule < 0 ? null : heuristic;
+  }
+
+  private boolean values(State state, State scratch, double[] out) {
+    LudState t = (LudState) scratch;
+    t.copyFrom(state);
+    t.sink = null;
+    t.cur = t.v[Slot.MOVER];
+    EndRule e = endRules[scoredRule];
+    int[] keys = t.scratchKeys(players);
+    try {
+      e.before().run(t);
+      if (e.outcome() instanceof Outcome.Match m && dealStart == null) {
+        m.nextDeal(t); // this deal's scores added to the totals, as when it ends
+      }
+      e.outcome().keys(t, keys);
+    } catch (IllegalStateException undefined) {
+      // A rule failure of the end rule read too early (Euchre's maker before anyone made trump): no value here.
+      // The exception allocates; states with a value do not.
+      return false;
+    }
+    for (int p = 0; p < players; p++) {
+      out[p] = (payoff != null ? Math.min(Math.max(keys[p], payoff.lo()), payoff.hi()) - payoff.lo()
+          : rankRegister(keys, p)) / (double) scoreScale;
+    }
+    for (int r = players; r < out.length; r++) {
+      out[r] = 0; // the random role
+    }
+    return true;
+  }
+
+  /** Player p's score register (winning score × {@link #scoreScale}) when the players are ranked by {@code keys}. */
+  private int rankRegister(int[] keys, int p) {
+    int better = 0;
+    int equal = 0;
+    for (int q = 0; q < players; q++) {
+      if (keys[q] > keys[p]) {
+        better++;
+      } else if (keys[q] == keys[p]) {
+        equal++;
+      }
+    }
+    // Ranks better+1 .. better+equal are shared: average rank r = better + (equal + 1) / 2, stored as 2(n - r).
+    return 2 * players - 2 * better - (equal + 1);
+  }
+
   // ---------------------------------------------------------------- settling
 
   /**
@@ -788,17 +857,7 @@ public final class CompiledGame implements Game {
       return;
     }
     for (int p = 0; p < players; p++) {
-      int better = 0;
-      int equal = 0;
-      for (int q = 0; q < players; q++) {
-        if (keys[q] > keys[p]) {
-          better++;
-        } else if (keys[q] == keys[p]) {
-          equal++;
-        }
-      }
-      // Ranks better+1 .. better+equal are shared: average rank r = better + (equal + 1) / 2, stored as 2(n - r).
-      s.v[layout.score + p] = 2 * players - 2 * better - (equal + 1);
+      s.v[layout.score + p] = rankRegister(keys, p);
     }
     s.v[Slot.TERMINAL] = 1;
   }

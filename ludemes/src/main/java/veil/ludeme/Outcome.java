@@ -8,6 +8,15 @@ package veil.ludeme;
 public interface Outcome {
   void keys(LudState s, int[] keys);
 
+  /**
+   * Whether the keys are the game's score, an expression meaningful before the end too (byScore, ranking, byTeam,
+   * payoff): then {@link veil.model.Game#heuristic} ranks the players by it in a non-terminal state. False for an
+   * outcome that only names who wins ({@code result}).
+   */
+  default boolean scores() {
+    return false;
+  }
+
   /** The declared range of an outcome that pays amounts ({@code payoff}); null for a ranking. */
   default veil.model.PayoffRange payoffRange() {
     return null;

@@ -163,6 +163,15 @@ public interface Game {
     return role;
   }
 
+  /**
+   * The game's value of a non-terminal state from its own scoring rule (see {@link Heuristic}), or null when it has
+   * none: a game that only says who wins at the end (a result, not a score) has none. Searches refuse to cut
+   * rollouts on a game without one rather than guess.
+   */
+  default Heuristic heuristic() {
+    return null;
+  }
+
   /** Optional fast information-set sampler specialised to this game; null when only the general one applies. */
   default Determinizer determinizer() {
     return null;

@@ -21,7 +21,7 @@ import veil.model.State;
  * threads are summed and the most-visited move is played (ties go to the earlier legal move). The same seed,
  * iteration budget and thread count therefore give the same move.
  */
-abstract class SearchAgent implements Player {
+public abstract class SearchAgent implements Player {
   protected final String spec;
   protected final double exploration;
   protected Game game;
@@ -101,6 +101,22 @@ abstract class SearchAgent implements Player {
     this.mastEpsilon = epsilon;
   }
 
+  /** Rollout moves before a cut valued by the game's running score ({@code leaf=K}); -1: rollouts play to the end. */
+  private int leafSteps = -1;
+
+  /**
+   * Cuts every rollout after {@code steps} joint moves and credits the game's running score there ({@link
+   * veil.model.Game#heuristic}; {@code leaf=K} in {@link veil.ai.Agents}); negative: rollouts play to the end.
+   */
+  public void setLeaf(int steps) {
+    this.leafSteps = steps < 0 ? -1 : steps;
+  }
+
+  /** The rollout moves before a cut ({@link #setLeaf}), or -1 when rollouts play to the end. */
+  public int leaf() {
+    return leafSteps;
+  }
+
   /** Draws the final move in proportion to its root visits (see {@code final=visits} in {@link veil.ai.Agents}). */
   public void setVisitDraw(boolean on) {
     this.visitDraw = on;
@@ -121,6 +137,11 @@ abstract class SearchAgent implements Player {
     this.game = game;
     this.role = role;
     this.seed = seed;
+    if (leafSteps >= 0 && game.heuristic() == null) {
+      throw new IllegalArgumentException("agent '" + spec + "': leaf=" + leafSteps + " cuts rollouts at the game's "
+          + "running score, and " + game.name() + " has none (its end rule does not score: byScore, ranking, byTeam "
+          + "or payoff)");
+    }
     workers.clear();
     onStart();
   }
@@ -178,6 +199,9 @@ abstract class SearchAgent implements Player {
           long due = w.cpuClock ? threadCpuNanos() + budget.millis() * 1_000_000L : deadline;
           if (mastEpsilon >= 0 && w.search.mast() == null) {
             w.search.setMast(mastEpsilon, ngrams); // made by the thread that uses it
+          }
+          if (leafSteps >= 0 && w.search.leaf() < 0) {
+            w.search.setLeaf(leafSteps); // its scratch state made by the thread that uses it
           }
           w.search.startDecision();
           runThread(w, thread, threads, obs, trueState, legal, budget, share, due, votes[thread]);

@@ -88,6 +88,10 @@ public final class SearchWorker {
   private long shadowFailures;
   /** The rollout policy: null for uniformly random rollouts (the engine's own playout), else MAST. */
   private Mast mast;
+  /** Rollout moves before the rollout is cut and valued by {@link #heuristic}; -1: rollouts play to the end. */
+  private int leaf = -1;
+  private veil.model.Heuristic heuristic;
+  private State leafScratch;
   // Smooth UCT (see iterateSmooth): eta > 0 turns it on; the node of each tree this iteration starts from is the
   // child of ROOT keyed by its role's observation of the world's history; in a targeted iteration only the searcher
   // learns (the opponents act from their average strategies).
@@ -166,6 +170,34 @@ public final class SearchWorker {
    */
   public void setMast(double epsilon, boolean ngrams) {
     mast = epsilon < 0 ? null : new Mast(roles, randomRole, epsilon, ngrams);
+  }
+
+  /**
+   * Cuts every rollout after {@code steps} joint moves (0: right where the iteration leaves the tree) and credits
+   * the game's {@link Game#heuristic} of the world there instead of playing to the end; a rollout that ends the game
+   * sooner is scored as usual, and one cut where the heuristic has no value plays on to the end. Negative: rollouts play to the end (the default). Not applied to HP_ISMCTS's
+   * information-set rollouts.
+   *
+   * @throws IllegalArgumentException when {@code steps >= 0} and the game has no heuristic
+   */
+  public void setLeaf(int steps) {
+    if (steps < 0) {
+      leaf = -1;
+      return;
+    }
+    veil.model.Heuristic h = game.heuristic();
+    if (h == null) {
+      throw new IllegalArgumentException(game.name() + " has no running score to cut rollouts at (its end rule does"
+          + " not score: byScore, ranking, byTeam or payoff)");
+    }
+    heuristic = h;
+    leafScratch = game.initialState();
+    leaf = steps;
+  }
+
+  /** The rollout moves before a cut ({@link #setLeaf}), or -1 when rollouts play to the end. */
+  public int leaf() {
+    return leaf;
   }
 
   /** MAST rollouts ({@link #setMast(double, boolean)} without pairs). */
@@ -446,6 +478,8 @@ public final class SearchWorker {
       startAtObservations();
     }
     boolean inTree = true;
+    boolean cut = false;
+    int cutAfter = leaf;
     int remaining = game.stepBound() - stepsPlayed;
     int steps = 0;
     Mast mast = this.mast;
@@ -460,11 +494,22 @@ public final class SearchWorker {
       if (!inTree) {
         if (particleCount > 0) {
           informedRolloutStep(world); // HP_ISMCTS: the information-set rollout, one step at a time
-        } else if (mast != null) {
-          steps += mastRollout(world, remaining - steps + 1) - 1;
+          continue;
+        }
+        int room = remaining - steps + 1;
+        int max = cutAfter >= 0 && cutAfter < room ? cutAfter : room;
+        if (mast != null) {
+          steps += mastRollout(world, max) - 1;
         } else {
           // The rollout: the engine's own random playout loop, within what is left of the step bound.
-          steps += game.playout(world, rng, remaining - steps + 1, joint, legal[0]) - 1;
+          steps += game.playout(world, rng, max, joint, legal[0]) - 1;
+        }
+        if (max < room && !game.isTerminal(world)) {
+          if (heuristic.values(world, leafScratch, reward)) {
+            cut = true; // leaf=K: valued by the running score
+            break;
+          }
+          cutAfter = -1; // the running score has no value here: the rollout plays on to the end
         }
         continue;
       }
@@ -530,7 +575,9 @@ public final class SearchWorker {
       }
     }
     double[] reward = this.reward;
-    game.scores(world, reward);
+    if (!cut) {
+      game.scores(world, reward);
+    }
     if (mast != null) {
       mast.endIteration(reward);
     }

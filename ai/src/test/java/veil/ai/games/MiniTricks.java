@@ -148,6 +148,21 @@ public final class MiniTricks extends TestGame {
     return won == 3 ? 100 : won * 33;
   }
 
+  /**
+   * A running score (a test of {@code leaf=K}): the share of the three tricks a player would take if the tricks
+   * left were split evenly, (won + (3 - played) / 2) / 3; unlike {@link #goal}, it is not 0 before the end.
+   */
+  @Override
+  public veil.model.Heuristic heuristic() {
+    return (s, scratch, out) -> {
+      int[] x = a(s);
+      for (int r = 0; r < out.length; r++) {
+        out[r] = r == RANDOM ? 0 : (x[r == P1 ? WON1 : WON2] + (3 - x[TRICKS]) / 2.0) / 3;
+      }
+      return true;
+    };
+  }
+
   @Override
   public String moveText(int role, int move) {
     if (move == NOOP) {

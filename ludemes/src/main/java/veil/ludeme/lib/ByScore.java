@@ -45,13 +45,21 @@ public final class ByScore extends SimpleLudeme {
     IntExpr score = ranking ? a.intExpr("by") : a.intExpr("score");
     int sign = !ranking && a.flag("misere", false) ? -1 : 1;
     int n = a.compiler().players();
-    return (Outcome) (s, keys) -> {
-      int saved = s.boundPlayer;
-      for (int p = 0; p < n; p++) {
-        s.boundPlayer = p;
-        keys[p] = sign * score.eval(s);
+    return new Outcome() {
+      @Override
+      public void keys(veil.ludeme.LudState s, int[] keys) {
+        int saved = s.boundPlayer;
+        for (int p = 0; p < n; p++) {
+          s.boundPlayer = p;
+          keys[p] = sign * score.eval(s);
+        }
+        s.boundPlayer = saved;
       }
-      s.boundPlayer = saved;
+
+      @Override
+      public boolean scores() {
+        return true;
+      }
     };
   }
 

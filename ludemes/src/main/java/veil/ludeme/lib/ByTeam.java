@@ -90,6 +90,11 @@ public final class ByTeam extends SimpleLudeme {
       public PayoffRange payoffRange() {
         return RANGE;
       }
+
+      @Override
+      public boolean scores() {
+        return true;
+      }
     };
   }
 

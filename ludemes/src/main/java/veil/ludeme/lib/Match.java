@@ -205,6 +205,11 @@ public final class Match extends SimpleLudeme {
       public veil.model.PayoffRange payoffRange() {
         return result.payoffRange();
       }
+
+      @Override
+      public boolean scores() {
+        return result.scores();
+      }
     };
   }
 

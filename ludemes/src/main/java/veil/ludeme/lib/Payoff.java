@@ -60,6 +60,11 @@ public final class Payoff extends SimpleLudeme {
       public PayoffRange payoffRange() {
         return range;
       }
+
+      @Override
+      public boolean scores() {
+        return true;
+      }
     };
   }
 
