@@ -12,13 +12,14 @@ import java.util.SplittableRandom;
  *
  * <p>Tokens form classes by (allowed cards, the constraints whose set holds them): {@link Worker} builds them. Cards
  * form types by (the classes allowing them, the constraints whose set holds them): cards of one type are
- * interchangeable for everything. The method applies when every constraint's cards are ONE type (every Go Fish ask:
- * the unknown cards of the rank asked); then a constraint is decided where its type is placed, and a dynamic program
- * over the types, keyed by the capacities the classes have left (as {@link UniformAssignment}'s), counts every
- * table k[type][class] by its multinomials n_type! / prod k!, keeping only the splits of each type that give every
- * one of its constraints at least one card in a class inside T_i. Times prod capacity! (seating each class's cards
- * on its tokens, done by the caller) that is the number of bijections. The draw walks the program back with
- * probabilities proportional to the counts, splits each type's cards at random into the amounts drawn: every
+ * interchangeable for everything, and each constraint's cards are whole types. Types sharing a constraint form a
+ * group (in Go Fish the unknown cards of the rank asked: one type, or a few when a void or fact narrowed some hands
+ * for some of its cards only); a group's constraints are decided where the group is placed. A dynamic program over
+ * the groups, keyed by the capacities the classes have left (as {@link UniformAssignment}'s over types), counts every
+ * table k[type][class] by its multinomials n_type! / prod k!, keeping only the joint splits of a group's types that
+ * give every one of its constraints at least one card in a class inside T_i. Times prod capacity! (seating each
+ * class's cards on its tokens, done by the caller) that is the number of bijections. The draw walks the program back
+ * with probabilities proportional to the counts and splits each type's cards at random into the amounts drawn: every
  * allowed bijection that meets every constraint has the same probability.
  *
  * <p>Counts are doubles, as {@link UniformAssignment}'s: at most 170 unknown cards (170! is the largest factorial a
@@ -26,8 +27,9 @@ import java.util.SplittableRandom;
  * within a few hundred ulps (about 1e-13), far below what any acceptance test or chi-square can see. A double keeps
  * the program allocation-free per draw; BigInteger would be exact but allocate on every state.
  *
- * <p>{@link #NOT_APPLICABLE}: a constraint whose cards span several types, more than 63 classes or 64 constraints,
- * or a program larger than {@link #MAX_TABLE} entries. The caller then keeps its other path.
+ * <p>{@link #NOT_APPLICABLE}: a group of more than {@link #MAX_GROUP} types, more than 63 classes or 64
+ * constraints, more than 170 unknown cards, or a program larger than {@link #MAX_TABLE} entries. The caller then
+ * keeps its other path.
  */
 final class FactAssignment {
   static final int INFEASIBLE = 0;
@@ -51,6 +53,11 @@ final class FactAssignment {
    */
   static volatile boolean brokenMultinomial;
 
+  /** For diagnostics: {@link #NOT_APPLICABLE} by cause (classes or constraints, a constraint of several types, size). */
+  static final java.util.concurrent.atomic.LongAdder NOT_APPLICABLE_CLASSES = new java.util.concurrent.atomic.LongAdder();
+  static final java.util.concurrent.atomic.LongAdder NOT_APPLICABLE_TYPES = new java.util.concurrent.atomic.LongAdder();
+  static final java.util.concurrent.atomic.LongAdder NOT_APPLICABLE_SIZE = new java.util.concurrent.atomic.LongAdder();
+
   private int k;
   private int[] cap = new int[0];
   private int[] stride = new int[0];
@@ -58,13 +65,22 @@ final class FactAssignment {
   private int states;
   /** Per type, the classes allowing it. */
   private long[] typeClasses = new long[0];
-  /** Per type, its constraints' classes (each within the type's classes). */
-  private long[][] typeCons = new long[0][];
+  /** Per type, the constraints whose cards it is. */
+  private long[] typeConsBits = new long[0];
+  /** Per class, the constraints whose tokens hold it. */
+  private long[] classCons = new long[0];
+  /** Types sharing a constraint, placed together: per group its types and its constraints. */
+  private int groups;
+  private int[][] groupTypes = new int[0][];
+  private long[] groupMask = new long[0];
+  /** Types in one group at most (each multiplies the splits enumerated per state). */
+  static final int MAX_GROUP = 8;
   private int[][] typeCards = new int[0][];
   private int[] typeSize = new int[0];
   private double[] memo = new double[0];
 
-  private final int[] amount = new int[64];
+  /** Per type of the group being drawn (p) and class (j), the cards drawn: {@code amount[p * k + j]}. */
+  private int[] amount = new int[64];
   private double cum;
   private double target;
   private int[] shuffled = new int[64];
@@ -80,6 +96,7 @@ final class FactAssignment {
   int prepare(long[] keys, int[] caps, int classes, long[] unknown, int words, long[] consCards, long[] consClasses,
       int cons) {
     if (classes > 63 || cons > 64) {
+      NOT_APPLICABLE_CLASSES.increment();
       return NOT_APPLICABLE;
     }
     k = classes;
@@ -102,7 +119,6 @@ final class FactAssignment {
     long[] tCons = new long[n];
     int[] tCount = new int[n];
     int[][] tCards = new int[n][n];
-    int[] typeOfCard = new int[words * 64];
     types = 0;
     for (int c = CardSets.first(unknown, 0, words); c >= 0; c = CardSets.next(unknown, 0, words, c)) {
       long cl = 0;
@@ -131,56 +147,105 @@ final class FactAssignment {
         types++;
       }
       tCards[idx][tCount[idx]++] = c;
-      typeOfCard[c] = idx;
     }
-    // Each constraint's cards must be one type; its classes there must not be none.
-    int[] consType = new int[cons];
-    for (int i = 0; i < cons; i++) {
-      int first = CardSets.first(consCards, i * words, words);
-      if (first < 0) {
-        return INFEASIBLE;
-      }
-      consType[i] = typeOfCard[first];
-      for (int c = first; c >= 0; c = CardSets.next(consCards, i * words, words, c)) {
-        if (typeOfCard[c] != consType[i]) {
-          return NOT_APPLICABLE;
+    // Each constraint's cards are whole types (types split by constraint membership); types sharing a constraint
+    // form a group, placed together (a constraint is decided within its group).
+    int[] groupOf = new int[types];
+    for (int t = 0; t < types; t++) {
+      groupOf[t] = t;
+    }
+    for (int t = 0; t < types; t++) {
+      for (int u = 0; u < t; u++) {
+        if ((tCons[t] & tCons[u]) != 0) {
+          int a = root(groupOf, t);
+          int b = root(groupOf, u);
+          groupOf[Math.max(a, b)] = Math.min(a, b);
         }
       }
-      if ((consClasses[i] & tClasses[consType[i]]) == 0) {
+    }
+    long[] reach = new long[cons];
+    for (int t = 0; t < types; t++) {
+      for (long b = tCons[t]; b != 0; b &= b - 1) {
+        reach[Long.numberOfTrailingZeros(b)] |= tClasses[t];
+      }
+    }
+    for (int i = 0; i < cons; i++) {
+      if (CardSets.isEmpty(consCards, i * words, words)) {
         return INFEASIBLE;
+      }
+      if ((consClasses[i] & reach[i]) == 0) {
+        return INFEASIBLE;
+      }
+    }
+    classCons = new long[k];
+    for (int i = 0; i < cons; i++) {
+      for (long b = consClasses[i]; b != 0; b &= b - 1) {
+        classCons[Long.numberOfTrailingZeros(b)] |= 1L << i;
       }
     }
     typeClasses = Arrays.copyOf(tClasses, types);
+    typeConsBits = Arrays.copyOf(tCons, types);
     typeSize = Arrays.copyOf(tCount, types);
     typeCards = new int[types][];
-    typeCons = new long[types][];
     for (int t = 0; t < types; t++) {
       typeCards[t] = Arrays.copyOf(tCards[t], tCount[t]);
-      int m = 0;
-      long[] list = new long[Long.bitCount(tCons[t])];
-      for (int i = 0; i < cons; i++) {
-        if (consType[i] == t) {
-          list[m++] = consClasses[i] & tClasses[t];
-        }
+    }
+    groups = 0;
+    int[] groupIndex = new int[types];
+    Arrays.fill(groupIndex, -1);
+    int[][] gTypes = new int[types][];
+    int[] gSize = new int[types];
+    for (int t = 0; t < types; t++) {
+      int r = root(groupOf, t);
+      if (groupIndex[r] < 0) {
+        groupIndex[r] = groups;
+        gTypes[groups] = new int[types];
+        groups++;
       }
-      typeCons[t] = Arrays.copyOf(list, m);
+      int g = groupIndex[r];
+      gTypes[g][gSize[g]++] = t;
+    }
+    groupTypes = new int[groups][];
+    groupMask = new long[groups];
+    int widest = 1;
+    for (int g = 0; g < groups; g++) {
+      groupTypes[g] = Arrays.copyOf(gTypes[g], gSize[g]);
+      for (int t : groupTypes[g]) {
+        groupMask[g] |= tCons[t];
+      }
+      widest = Math.max(widest, gSize[g]);
+    }
+    if (widest > MAX_GROUP) {
+      NOT_APPLICABLE_TYPES.increment();
+      return NOT_APPLICABLE;
+    }
+    if (amount.length < widest * k) {
+      amount = new int[widest * k];
     }
     stride = new int[k];
     long size = 1;
     for (int j = 0; j < k; j++) {
       stride[j] = (int) size;
       size *= cap[j] + 1;
-      if (size * (types + 1) > MAX_TABLE) {
+      if (size * (groups + 1) > MAX_TABLE) {
+        NOT_APPLICABLE_SIZE.increment();
         return NOT_APPLICABLE;
       }
     }
     states = (int) size;
-    int entries = (types + 1) * states;
+    int entries = (groups + 1) * states;
     if (memo.length < entries) {
       memo = new double[entries];
     }
     Arrays.fill(memo, 0, entries, -1);
     return count(0, fullIndex()) > 0 ? OK : INFEASIBLE;
+  }
+
+  private static int root(int[] parent, int t) {
+    while (parent[t] != t) {
+      t = parent[t];
+    }
+    return t;
   }
 
   /** The number of tables, each weighted by its multinomials (times prod caps! = the bijections). */
@@ -196,35 +261,42 @@ final class FactAssignment {
     return idx;
   }
 
-  private double count(int i, int idx) {
-    if (i == types) {
+  private double count(int g, int idx) {
+    if (g == groups) {
       return idx == 0 ? 1 : 0;
     }
-    int at = i * states + idx;
+    int at = g * states + idx;
     double v = memo[at];
     if (v >= 0) {
       return v;
     }
-    v = splits(i, typeClasses[i], typeSize[i], idx, 1.0, 0, false);
+    int t = groupTypes[g][0];
+    v = splits(g, 0, typeClasses[t], typeSize[t], idx, 1.0, 1.0, 0, false);
     memo[at] = v;
     return v;
   }
 
   /**
-   * Sums (or, picking, walks until the running sum passes the target) over the splits of type i's remaining cards
-   * among {@code classes}; {@code got} holds the classes given at least one card so far.
+   * Sums (or, picking, walks until the running sum passes the target) over the splits of group g's types from its
+   * p-th on: the p-th type's remaining cards among {@code classes}, times the types before ({@code coef}); {@code sat}
+   * holds the constraints some card of the group met so far.
    */
-  private double splits(int i, long classes, int remaining, int idx, double denom, long got, boolean pick) {
+  private double splits(int g, int p, long classes, int remaining, int idx, double denom, double coef, long sat,
+      boolean pick) {
+    int t = groupTypes[g][p];
     if (classes == 0) {
       if (remaining != 0) {
         return 0;
       }
-      for (long cm : typeCons[i]) {
-        if ((got & cm) == 0) {
-          return 0;
-        }
+      double c2 = coef * FACT[typeSize[t]] / denom;
+      if (p + 1 < groupTypes[g].length) {
+        int u = groupTypes[g][p + 1];
+        return splits(g, p + 1, typeClasses[u], typeSize[u], idx, 1.0, c2, sat, pick);
       }
-      double w = FACT[typeSize[i]] / denom * count(i + 1, idx);
+      if ((sat & groupMask[g]) != groupMask[g]) {
+        return 0;
+      }
+      double w = c2 * count(g + 1, idx);
       if (pick && w > 0) {
         cum += w;
         if (cum >= target) {
@@ -239,12 +311,13 @@ final class FactAssignment {
     int free = idx / stride[j] % (cap[j] + 1);
     int lo = rest == 0 ? remaining : 0;
     int hi = Math.min(remaining, free);
+    long meets = typeConsBits[t] & classCons[j];
     double sum = 0;
     for (int a = lo; a <= hi; a++) {
       double d = brokenMultinomial ? denom : denom * FACT[a];
-      double w = splits(i, rest, remaining - a, idx - a * stride[j], d, a > 0 ? got | 1L << j : got, pick);
+      double w = splits(g, p, rest, remaining - a, idx - a * stride[j], d, coef, a > 0 ? sat | meets : sat, pick);
       if (pick && w < 0) {
-        amount[j] = a;
+        amount[p * k + j] = a;
         return -1;
       }
       sum += w;
@@ -255,32 +328,37 @@ final class FactAssignment {
   /** Draws a table and splits each type's cards at random: classOfCard[c] for each unknown card c. */
   boolean sample(SplittableRandom rng, int[] classOfCard) {
     int idx = fullIndex();
-    for (int i = 0; i < types; i++) {
-      double total = count(i, idx);
+    for (int g = 0; g < groups; g++) {
+      double total = count(g, idx);
       if (total <= 0) {
         return false;
       }
+      int first = groupTypes[g][0];
+      int width = groupTypes[g].length * k;
       cum = 0;
       target = rng.nextDouble() * total;
-      Arrays.fill(amount, 0, k, 0);
-      if (splits(i, typeClasses[i], typeSize[i], idx, 1.0, 0, true) >= 0) {
+      Arrays.fill(amount, 0, width, 0);
+      if (splits(g, 0, typeClasses[first], typeSize[first], idx, 1.0, 1.0, 0, true) >= 0) {
         // Rounding left the target just above the sum: take the last split with weight.
         target = cum * (1 - 1e-12);
         cum = 0;
-        Arrays.fill(amount, 0, k, 0);
-        if (splits(i, typeClasses[i], typeSize[i], idx, 1.0, 0, true) >= 0) {
+        Arrays.fill(amount, 0, width, 0);
+        if (splits(g, 0, typeClasses[first], typeSize[first], idx, 1.0, 1.0, 0, true) >= 0) {
           return false;
         }
       }
-      int n = typeSize[i];
-      System.arraycopy(typeCards[i], 0, shuffled, 0, n);
-      UniformAssignment.shuffle(shuffled, n, rng);
-      int at = 0;
-      for (int j = 0; j < k; j++) {
-        for (int a = 0; a < amount[j]; a++) {
-          classOfCard[shuffled[at++]] = j;
+      for (int p = 0; p < groupTypes[g].length; p++) {
+        int t = groupTypes[g][p];
+        int n = typeSize[t];
+        System.arraycopy(typeCards[t], 0, shuffled, 0, n);
+        UniformAssignment.shuffle(shuffled, n, rng);
+        int at = 0;
+        for (int j = 0; j < k; j++) {
+          for (int a = 0; a < amount[p * k + j]; a++) {
+            classOfCard[shuffled[at++]] = j;
+          }
+          idx -= amount[p * k + j] * stride[j];
         }
-        idx -= amount[j] * stride[j];
       }
     }
     return true;
