@@ -35,8 +35,11 @@ final class FactAssignment {
   static final int INFEASIBLE = 0;
   static final int OK = 1;
   static final int NOT_APPLICABLE = 2;
-  /** Entries of the memo at most (doubles: 16 MB). */
-  static final int MAX_TABLE = 1 << 21;
+  /**
+   * States the memo keeps at most (a key and a double each, in a table at most four times as large: 16 MB); also
+   * bounds the time of one count.
+   */
+  static final int MAX_TABLE = 1 << 19;
   private static final int MAX_FACT = 170;
   private static final double[] FACT = new double[MAX_FACT + 1];
 
@@ -60,9 +63,9 @@ final class FactAssignment {
 
   private int k;
   private int[] cap = new int[0];
-  private int[] stride = new int[0];
+  private long[] stride = new long[0];
   private int types;
-  private int states;
+  private long states;
   /** Per type, the classes allowing it. */
   private long[] typeClasses = new long[0];
   /** Per type, the constraints whose cards it is. */
@@ -77,7 +80,6 @@ final class FactAssignment {
   static final int MAX_GROUP = 8;
   private int[][] typeCards = new int[0][];
   private int[] typeSize = new int[0];
-  private double[] memo = new double[0];
 
   /** Per type of the group being drawn (p) and class (j), the cards drawn: {@code amount[p * k + j]}. */
   private int[] amount = new int[64];
@@ -222,23 +224,75 @@ final class FactAssignment {
     if (amount.length < widest * k) {
       amount = new int[widest * k];
     }
-    stride = new int[k];
+    stride = new long[k];
     long size = 1;
     for (int j = 0; j < k; j++) {
-      stride[j] = (int) size;
+      stride[j] = size;
       size *= cap[j] + 1;
-      if (size * (groups + 1) > MAX_TABLE) {
+      if (size > Long.MAX_VALUE / 256 / (groups + 1)) {
         NOT_APPLICABLE_SIZE.increment();
         return NOT_APPLICABLE;
       }
     }
-    states = (int) size;
-    int entries = (groups + 1) * states;
-    if (memo.length < entries) {
-      memo = new double[entries];
+    states = size;
+    clearMemo();
+    try {
+      return count(0, fullIndex()) > 0 ? OK : INFEASIBLE;
+    } catch (TooBig e) {
+      NOT_APPLICABLE_SIZE.increment();
+      return NOT_APPLICABLE;
     }
-    Arrays.fill(memo, 0, entries, -1);
-    return count(0, fullIndex()) > 0 ? OK : INFEASIBLE;
+  }
+
+  /** The program reached more than {@link #MAX_TABLE} states. */
+  private static final class TooBig extends RuntimeException {
+    TooBig() {
+      super(null, null, false, false);
+    }
+  }
+
+  private static final TooBig TOO_BIG = new TooBig();
+
+  // The memo: the states the program reaches (a small part of every capacity vector), open addressing.
+  private long[] memoKey = new long[1 << 12];
+  private double[] memoValue = new double[1 << 12];
+  private int memoUsed;
+
+  private void clearMemo() {
+    Arrays.fill(memoKey, -1);
+    memoUsed = 0;
+  }
+
+  private int slot(long key) {
+    int mask = memoKey.length - 1;
+    int h = (int) (key * 0x9E3779B97F4A7C15L >>> 40) & mask;
+    while (memoKey[h] != -1 && memoKey[h] != key) {
+      h = h + 1 & mask;
+    }
+    return h;
+  }
+
+  private void store(long key, double v) {
+    if (++memoUsed * 2 > memoKey.length) {
+      if (memoUsed > MAX_TABLE) {
+        throw TOO_BIG;
+      }
+      long[] oldKey = memoKey;
+      double[] oldValue = memoValue;
+      memoKey = new long[oldKey.length * 2];
+      memoValue = new double[oldKey.length * 2];
+      Arrays.fill(memoKey, -1);
+      for (int i = 0; i < oldKey.length; i++) {
+        if (oldKey[i] != -1) {
+          int h = slot(oldKey[i]);
+          memoKey[h] = oldKey[i];
+          memoValue[h] = oldValue[i];
+        }
+      }
+    }
+    int h = slot(key);
+    memoKey[h] = key;
+    memoValue[h] = v;
   }
 
   private static int root(int[] parent, int t) {
@@ -253,26 +307,26 @@ final class FactAssignment {
     return count(0, fullIndex());
   }
 
-  private int fullIndex() {
-    int idx = 0;
+  private long fullIndex() {
+    long idx = 0;
     for (int j = 0; j < k; j++) {
       idx += cap[j] * stride[j];
     }
     return idx;
   }
 
-  private double count(int g, int idx) {
+  private double count(int g, long idx) {
     if (g == groups) {
       return idx == 0 ? 1 : 0;
     }
-    int at = g * states + idx;
-    double v = memo[at];
-    if (v >= 0) {
-      return v;
+    long key = g * states + idx;
+    int h = slot(key);
+    if (memoKey[h] == key) {
+      return memoValue[h];
     }
     int t = groupTypes[g][0];
-    v = splits(g, 0, typeClasses[t], typeSize[t], idx, 1.0, 1.0, 0, false);
-    memo[at] = v;
+    double v = splits(g, 0, typeClasses[t], typeSize[t], idx, 1.0, 1.0, 0, false);
+    store(key, v);
     return v;
   }
 
@@ -281,7 +335,7 @@ final class FactAssignment {
    * p-th on: the p-th type's remaining cards among {@code classes}, times the types before ({@code coef}); {@code sat}
    * holds the constraints some card of the group met so far.
    */
-  private double splits(int g, int p, long classes, int remaining, int idx, double denom, double coef, long sat,
+  private double splits(int g, int p, long classes, int remaining, long idx, double denom, double coef, long sat,
       boolean pick) {
     int t = groupTypes[g][p];
     if (classes == 0) {
@@ -308,7 +362,7 @@ final class FactAssignment {
     }
     int j = Long.numberOfTrailingZeros(classes);
     long rest = classes & classes - 1;
-    int free = idx / stride[j] % (cap[j] + 1);
+    int free = (int) (idx / stride[j] % (cap[j] + 1));
     int lo = rest == 0 ? remaining : 0;
     int hi = Math.min(remaining, free);
     long meets = typeConsBits[t] & classCons[j];
@@ -327,7 +381,7 @@ final class FactAssignment {
 
   /** Draws a table and splits each type's cards at random: classOfCard[c] for each unknown card c. */
   boolean sample(SplittableRandom rng, int[] classOfCard) {
-    int idx = fullIndex();
+    long idx = fullIndex();
     for (int g = 0; g < groups; g++) {
       double total = count(g, idx);
       if (total <= 0) {
