@@ -39,7 +39,10 @@ final class FactAssignment {
    * States the memo keeps at most (a key and a double each, in a table at most four times as large: 16 MB); also
    * bounds the time of one count.
    */
-  static final int MAX_TABLE = 1 << 19;
+  static final int MAX_TABLE = 1 << 16;
+  /** Split steps one count may take at most (the time of a draw: a few milliseconds). */
+  static final int MAX_WORK = 1 << 20;
+  private int work;
   private static final int MAX_FACT = 170;
   private static final double[] FACT = new double[MAX_FACT + 1];
 
@@ -236,6 +239,7 @@ final class FactAssignment {
     }
     states = size;
     clearMemo();
+    work = 0;
     try {
       return count(0, fullIndex()) > 0 ? OK : INFEASIBLE;
     } catch (TooBig e) {
@@ -338,6 +342,9 @@ final class FactAssignment {
   private double splits(int g, int p, long classes, int remaining, long idx, double denom, double coef, long sat,
       boolean pick) {
     int t = groupTypes[g][p];
+    if (++work > MAX_WORK && !pick) {
+      throw TOO_BIG;
+    }
     if (classes == 0) {
       if (remaining != 0) {
         return 0;
