@@ -296,6 +296,7 @@ final class TokenWalk {
     // Facts (asks) only where the skeleton has some: a game without told words pays nothing here.
     boolean facts = sk.facts.count > 0;
     factCursor = facts ? sk.facts.firstAt(from) : 0;
+    liveFacts = sk.facts;
     for (int t = from; t < to; t++) {
       if (facts && pristineOnly && sk.facts.someAt(t)) {
         return t; // a SOME fact designates a token: a choice
@@ -613,6 +614,33 @@ final class TokenWalk {
    * the walk never fails on them; the repair then makes the assignment satisfy them. Never set for draws.
    */
   boolean recordSomeOnly;
+  /**
+   * Draws whose SOME facts are counted by the assignment ({@link FactAssignment}, set by {@code Worker}): a fact is
+   * recorded ({@link HandFacts#tokens}, and its open tokens: those not pinned, none when a pinned token holds a card
+   * of its set), nothing is designated and nothing weighed here.
+   */
+  boolean countSome;
+
+  /** {@link #designate} when {@link #countSome}: false when no token there may hold a card of the set. */
+  private boolean recordOpen(HandFacts f, int i, int at) {
+    int fm = i * words;
+    int pairs = 0;
+    for (int t = CardSets.first(tokensAt, at, words); t >= 0; t = CardSets.next(tokensAt, at, words, t)) {
+      if (pinnedCard[t] >= 0) {
+        if (f.holds(i, pinnedCard[t])) {
+          java.util.Arrays.fill(f.open, fm, fm + words, 0);
+          return true;
+        }
+        continue;
+      }
+      CardSets.add(f.open, fm, t);
+      pairs += pairsOf(t, f.mask, fm);
+    }
+    // Open: which tokens hold the set's cards changes the weight of everything the walk draws after (a mixed walk).
+    mixed = true;
+    return pairs > 0;
+  }
+
   /** Test switch: false designates every SOME fact, implied or not (as before the implication was used). */
   static volatile boolean dropImplied = true;
 
@@ -644,6 +672,9 @@ final class TokenWalk {
     java.util.Arrays.fill(f.open, fm, fm + words, 0);
     if (recordSomeOnly) {
       return true; // the witness repair: the fact is checked on the finished assignment instead
+    }
+    if (countSome) {
+      return recordOpen(f, i, at);
     }
     if (dropImplied && impliedByEarlier(f, i, at)) {
       IMPLIED.increment();
@@ -845,6 +876,11 @@ final class TokenWalk {
           mixed = true;
           ambiguous |= !weighted;
         }
+        if (countSome && pinnedCard[t] < 0 && lastOfAFact(t, c)) {
+          // Counted facts: this token is the last that can meet an open ask c is not of; taking it leaves the
+          // draw no completion, so it is no candidate (the choice is weighted by the candidates kept: exact).
+          continue;
+        }
         candidates[n++] = t;
       }
     }
@@ -852,7 +888,7 @@ final class TokenWalk {
       return -1;
     }
     logChoices += LOG[n];
-    int chosen = candidates[greedy ? narrowest(n) : pick(rng, n)];
+    int chosen = candidates[greedy ? (countSome ? narrowestKeeping(n, c) : narrowest(n)) : pick(rng, n)];
     return pinOrNarrow(chosen, c);
   }
 
@@ -908,6 +944,64 @@ final class TokenWalk {
       n += Long.bitCount(allowed[t * words + w] & ~known[w]);
     }
     return n;
+  }
+
+  /** The facts of the skeleton walked (for {@link #narrowestKeeping}). */
+  private HandFacts liveFacts;
+
+  /**
+   * The bound's walk when SOME facts are counted: the narrowest candidate that is not the last unpinned token of an
+   * open SOME fact recorded so far whose set lacks c (taking it would leave that fact no token: no completion),
+   * else the narrowest.
+   */
+  private int narrowestKeeping(int n, int c) {
+    int best = -1;
+    int bestWidth = Integer.MAX_VALUE;
+    for (int i = 0; i < n; i++) {
+      int wi = width(candidates[i]);
+      if (wi < bestWidth && !lastOfAFact(candidates[i], c)) {
+        best = i;
+        bestWidth = wi;
+      }
+    }
+    return best < 0 ? narrowest(n) : best;
+  }
+
+  /**
+   * Whether pinning token t to card c leaves an open SOME fact recorded so far no way to hold: t is not among its
+   * tokens or c not in its set, no pinned token of it holds a card of its set, and no other unpinned token of it may
+   * be a card of its set other than c that is not known.
+   */
+  private boolean lastOfAFact(int t, int c) {
+    HandFacts f = liveFacts;
+    for (int i = 0; i < factCursor && i < f.count; i++) {
+      int fm = i * words;
+      if (f.kind[i] != HandFacts.SOME || CardSets.isEmpty(f.open, fm, words)
+          || CardSets.has(f.tokens, fm, t) && f.holds(i, c)) {
+        continue;
+      }
+      boolean other = false;
+      for (int u = CardSets.first(f.tokens, fm, words); u >= 0 && !other; u = CardSets.next(f.tokens, fm, words, u)) {
+        if (pinnedCard[u] >= 0) {
+          other = f.holds(i, pinnedCard[u]);
+          continue;
+        }
+        if (u == t) {
+          continue;
+        }
+        for (int w = 0; w < words && !other; w++) {
+          long m = allowed[u * words + w] & f.mask[fm + w] & ~known[w];
+          if (c >> 6 == w) {
+            m &= ~(1L << c);
+          }
+          other = m != 0;
+        }
+      }
+      if (!other) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The first of the n candidates with the fewest allowed cards not yet known. */

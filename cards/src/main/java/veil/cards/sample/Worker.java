@@ -165,15 +165,19 @@ final class Worker {
     }
     int steps = obs.length();
     if (!bound(steps)) {
+      NO_BOUND.increment();
       stats.ambiguous.increment();
       return false;
     }
     walk.weighted = weightedDraws;
+    walk.countSome = countFacts;
+    drawSteps = steps;
     faceWeights(steps, obs.role());
     int someRejections = 0;
     for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       stats.replays.increment();
       if (!walk.runForDraw(skeleton, steps, rng)) {
+        DBG_WALK.increment();
         stats.walkFailures.increment();
         continue;
       }
@@ -184,9 +188,18 @@ final class Worker {
       weighOpen = hiddenWeighted != 0 && !weightedDraws && !walk.mixed;
       boolean ok0 = assignTokens(rng);
       weighOpen = false;
+      if (!ok0 && factsNotApplicable) {
+        // This draw's walk left a structure the count does not cover (the bound's walk had one it covers): decline.
+        FACTS_NOT_APPLICABLE.increment();
+        stats.ambiguous.increment();
+        return false;
+      }
       if (!ok0) {
         stats.walkFailures.increment();
         continue;
+      }
+      if (countFacts && !skeleton.facts.someHold(steps, cardOfToken)) {
+        throw new IllegalStateException("the counted assignment broke a SOME fact");
       }
       if (skeleton.facts.count > 0 && !skeleton.facts.someHold(steps, cardOfToken)) {
         // A SOME fact fails: the whole draw again (walk included, so the draw stays uniform), not counted as a
@@ -200,9 +213,11 @@ final class Worker {
       if (weightedDraws) {
         // Drawn with probability 1 / (choices x bijections); accepted in proportion to that product, every history
         // consistent with the walk is equally likely.
-        double logW = walk.logChoices + logBijections - skeleton.facts.logDesignations(steps, cardOfToken);
+        double logW = walk.logChoices + logBijections
+            - (countFacts ? 0 : skeleton.facts.logDesignations(steps, cardOfToken));
         if (Double.isNaN(logW) || logW > logBound + 1e-9) {
           stats.ambiguous.increment();
+          OVER_BOUND.increment();
           return false; // the bound is not one: decline rather than bias
         }
         if (rng.nextDouble() >= Math.exp(logW - logBound)) {
@@ -259,9 +274,22 @@ final class Worker {
     weightedDraws = false;
     walk.weighted = true;
     walk.greedy = true;
+    countFacts = exactFacts && faces == null && skeleton.facts.someAt(-1, steps);
+    walk.countSome = countFacts;
+    drawSteps = steps;
     try {
-      for (int attempt = 0; attempt < 20; attempt++) {
-        if (walk.runForDraw(skeleton, steps, rng) && !walk.ambiguous && assignTokens(rng)) {
+      for (int attempt = 0; attempt < 20 || countFacts && attempt < 60; attempt++) {
+        // Counted facts: when the greedy walk finds no draw, ordinary walks give the start of the measured bound.
+        walk.greedy = attempt < 20;
+        boolean found = walk.runForDraw(skeleton, steps, rng) && !walk.ambiguous && assignTokens(rng);
+        if (!found && countFacts && factsNotApplicable) {
+          // The count does not cover this skeleton: designations and their measured bound, as before.
+          FACTS_FALLBACK.increment();
+          countFacts = false;
+          walk.countSome = false;
+          continue;
+        }
+        if (found) {
           weightedDraws = walk.mixed;
           logBound = walk.logChoices + logBijections;
           if (weightedDraws && skeleton.facts.someAt(-1, steps)) {
@@ -277,7 +305,209 @@ final class Worker {
     } finally {
       walk.greedy = false;
       walk.weighted = false;
+      walk.countSome = false;
     }
+  }
+
+  /**
+   * Whether draws count SOME facts ({@link FactAssignment}) instead of designating them in the walk. Off by default:
+   * exact (chi-square against enumeration, {@code GoFishSamplingTest}), but on the Go Fish games measured it declined
+   * as many decisions as the designations (the walk's own reveal choices still need the measured bound) and draws
+   * more slowly; see README, Go Fish, session 8.
+   */
+  static volatile boolean exactFacts = false;
+  /** For tests and diagnostics: draws declined because the count did not cover their walk's structure. */
+  static final java.util.concurrent.atomic.LongAdder FACTS_NOT_APPLICABLE =
+      new java.util.concurrent.atomic.LongAdder();
+  /** For diagnostics: bounds whose walk the count did not cover (the designations' path taken instead). */
+  static final java.util.concurrent.atomic.LongAdder FACTS_FALLBACK = new java.util.concurrent.atomic.LongAdder();
+  /** For tests: assignments drawn by {@link FactAssignment}. */
+  static final java.util.concurrent.atomic.LongAdder FACTS_COUNTED = new java.util.concurrent.atomic.LongAdder();
+  /** For diagnostics: samples declined because the bound's walk found no draw, or a draw was above the bound. */
+  /**
+   * For diagnostics (the Go Fish harness in the session notes): counted assignments with no bijection, counted facts
+   * left with no token or no card, and draw walks that failed.
+   */
+  static final java.util.concurrent.atomic.LongAdder DBG_INFEASIBLE = new java.util.concurrent.atomic.LongAdder();
+  static final java.util.concurrent.atomic.LongAdder DBG_EMPTY = new java.util.concurrent.atomic.LongAdder();
+  static final java.util.concurrent.atomic.LongAdder DBG_WALK = new java.util.concurrent.atomic.LongAdder();
+  static final java.util.concurrent.atomic.LongAdder NO_BOUND = new java.util.concurrent.atomic.LongAdder();
+  static final java.util.concurrent.atomic.LongAdder OVER_BOUND = new java.util.concurrent.atomic.LongAdder();
+  /** For tests: counted assignments with at least two open SOME facts (none implied by another). */
+  static final java.util.concurrent.atomic.LongAdder SEVERAL_FACTS_COUNTED =
+      new java.util.concurrent.atomic.LongAdder();
+  /**
+   * The draws of the current bound count their SOME facts ({@link FactAssignment}): the walk designates none, the
+   * assignment meets them all and its count is the exact number of bijections that do, so the weights need no
+   * designation term and the bound no measured raise.
+   */
+  private boolean countFacts;
+  /** The last assignment was not drawn because the count does not cover its structure. */
+  private boolean factsNotApplicable;
+  /** The steps of the draws (facts up to it count). */
+  private int drawSteps;
+  private final FactAssignment factAssignment = new FactAssignment();
+  /** Counted assignment scratch: per constraint its tokens, its cards ({@code words} longs each), its classes. */
+  private long[] consTokens = new long[0];
+  private long[] consCards = new long[0];
+  private final long[] consClasses = new long[64];
+  private final boolean[] consDropped = new boolean[64];
+  /** Per class of the counted assignment, the constraints whose tokens hold its tokens. */
+  private long[] classBits = new long[0];
+  private long[] unpinnedTokens = new long[0];
+
+  /**
+   * {@link #assignTokens} when SOME facts are counted: each open SOME fact of the steps drawn (not met by a pinned
+   * token) is a constraint on the unpinned tokens that were in its place at its step; one implied by another (fewer
+   * tokens, fewer cards) is left out, exact since it holds whenever that one does. Classes are tokens of one allowed
+   * set and one set of constraints; {@link FactAssignment} counts and draws. False when no assignment exists, or
+   * ({@link #factsNotApplicable}) when the count does not apply.
+   */
+  private boolean assignWithFacts(SplittableRandom rng) {
+    factsNotApplicable = false;
+    for (int w = 0; w < words; w++) {
+      unknown[w] = allCards[w] & ~walk.known[w];
+    }
+    if (consTokens.length < 64 * words) {
+      consTokens = new long[64 * words];
+      consCards = new long[64 * words];
+      unpinnedTokens = new long[words];
+      classBits = new long[cards];
+    }
+    Arrays.fill(unpinnedTokens, 0);
+    for (int t = 0; t < cards; t++) {
+      if (walk.pinnedCard[t] < 0) {
+        CardSets.add(unpinnedTokens, 0, t);
+      }
+    }
+    HandFacts f = skeleton.facts;
+    int cons = 0;
+    for (int i = 0; i < f.count && f.step[i] <= drawSteps; i++) {
+      int fm = i * words;
+      if (f.kind[i] != HandFacts.SOME || CardSets.isEmpty(f.open, fm, words)) {
+        continue;
+      }
+      boolean held = false;
+      for (int t = CardSets.first(f.tokens, fm, words); t >= 0 && !held; t = CardSets.next(f.tokens, fm, words, t)) {
+        held = walk.pinnedCard[t] >= 0 && f.holds(i, walk.pinnedCard[t]);
+      }
+      if (held) {
+        continue;
+      }
+      if (cons == 64) {
+        factsNotApplicable = true;
+        return false;
+      }
+      for (int w = 0; w < words; w++) {
+        consTokens[cons * words + w] = f.tokens[fm + w] & unpinnedTokens[w];
+        consCards[cons * words + w] = f.mask[fm + w] & unknown[w];
+      }
+      if (CardSets.isEmpty(consTokens, cons * words, words) || CardSets.isEmpty(consCards, cons * words, words)) {
+        DBG_EMPTY.increment();
+        return false;
+      }
+      cons++;
+    }
+    // Constraint i is implied by j when j's tokens and cards are within i's (of two equal ones, the later goes).
+    int kept = 0;
+    for (int i = 0; i < cons; i++) {
+      consDropped[i] = false;
+      for (int j = 0; j < cons && !consDropped[i]; j++) {
+        if (j == i || j < i && consDropped[j]) {
+          continue;
+        }
+        boolean within = true;
+        boolean equal = true;
+        for (int w = 0; w < words && within; w++) {
+          long tj = consTokens[j * words + w];
+          long ti = consTokens[i * words + w];
+          long cj = consCards[j * words + w];
+          long ci = consCards[i * words + w];
+          within = (tj & ~ti) == 0 && (cj & ~ci) == 0;
+          equal &= tj == ti && cj == ci;
+        }
+        consDropped[i] = within && (!equal || j < i);
+      }
+      if (!consDropped[i]) {
+        // Compact: kept constraints first.
+        System.arraycopy(consTokens, i * words, consTokens, kept * words, words);
+        System.arraycopy(consCards, i * words, consCards, kept * words, words);
+        kept++;
+      }
+    }
+    cons = kept;
+    int k = 0;
+    for (int t = 0; t < cards; t++) {
+      if (walk.pinnedCard[t] >= 0) {
+        cardOfToken[t] = walk.pinnedCard[t];
+        classOfToken[t] = -1;
+        continue;
+      }
+      long bits = 0;
+      for (int i = 0; i < cons; i++) {
+        if (CardSets.has(consTokens, i * words, t)) {
+          bits |= 1L << i;
+        }
+      }
+      for (int w = 0; w < words; w++) {
+        keyScratch[w] = walk.allowed[t * words + w] & unknown[w];
+      }
+      int j = 0;
+      while (j < k && !(classBits[j] == bits && sets.equal(classKey, j * words, keyScratch, 0))) {
+        j++;
+      }
+      if (j == k) {
+        sets.copy(keyScratch, 0, classKey, k * words);
+        classCap[k] = 0;
+        classBits[k] = bits;
+        k++;
+      }
+      classCap[j]++;
+      classOfToken[t] = j;
+    }
+    for (int i = 0; i < cons; i++) {
+      consClasses[i] = 0;
+      for (int j = 0; j < k; j++) {
+        if ((classBits[j] >>> i & 1) != 0) {
+          consClasses[i] |= 1L << j;
+        }
+      }
+    }
+    int r = factAssignment.prepare(classKey, classCap, k, unknown, words, consCards, consClasses, cons);
+    if (r != FactAssignment.OK) {
+      DBG_INFEASIBLE.increment();
+      factsNotApplicable = r == FactAssignment.NOT_APPLICABLE;
+      return false;
+    }
+    if (!factAssignment.sample(rng, classOfCard)) {
+      return false;
+    }
+    FACTS_COUNTED.increment();
+    if (cons >= 2) {
+      SEVERAL_FACTS_COUNTED.increment();
+    }
+    double logB = Math.log(factAssignment.count());
+    for (int j = 0; j < k; j++) {
+      logB += logFactorial(classCap[j]);
+    }
+    logBijections = logB;
+    lastWeighed = false;
+    Arrays.fill(classFill, 0, k, 0);
+    for (int c = sets.first(unknown, 0); c >= 0; c = sets.next(unknown, 0, c)) {
+      int j = classOfCard[c];
+      classCards[j][classFill[j]++] = c;
+    }
+    for (int j = 0; j < k; j++) {
+      UniformAssignment.shuffle(classCards[j], classFill[j], rng);
+      classFill[j] = 0;
+    }
+    for (int t = 0; t < cards; t++) {
+      int j = classOfToken[t];
+      if (j >= 0) {
+        cardOfToken[t] = classCards[j][classFill[j]++];
+      }
+    }
+    return true;
   }
 
   /**
@@ -291,7 +521,8 @@ final class Worker {
       if (!walk.runForDraw(skeleton, steps, rng) || walk.ambiguous || !assignTokens(rng)) {
         return Double.NaN;
       }
-      return walk.logChoices + logBijections - skeleton.facts.logDesignations(steps, cardOfToken);
+      return walk.logChoices + logBijections
+          - (countFacts ? 0 : skeleton.facts.logDesignations(steps, cardOfToken));
     } finally {
       walk.greedy = greedy;
     }
@@ -316,6 +547,9 @@ final class Worker {
 
   /** Gives each unpinned token a card: a uniform bijection respecting every token's allowed set. */
   private boolean assignTokens(SplittableRandom rng) {
+    if (walk.countSome) {
+      return assignWithFacts(rng);
+    }
     for (int w = 0; w < words; w++) {
       unknown[w] = allCards[w] & ~walk.known[w];
     }
@@ -811,6 +1045,7 @@ final class Worker {
     if (skeleton == null || skeleton.observer != obs.role() || !extendsBasis(obs)) {
       reset(obs.role());
     }
+    walk.countSome = false; // draws only (the analysis designates)
     if (failed) {
       return false;
     }

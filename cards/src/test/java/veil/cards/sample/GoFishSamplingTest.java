@@ -163,6 +163,15 @@ class GoFishSamplingTest {
    */
   @Test
   void impliedAsksAreSampledAsTheExactPosterior() throws IOException {
+    Worker.exactFacts = false; // implied asks are a matter of the designations' path
+    try {
+      impliedAsks();
+    } finally {
+      Worker.exactFacts = false;
+    }
+  }
+
+  private static void impliedAsks() throws IOException {
     int tested = 0;
     for (int players = 2; players <= 3; players++) {
       CompiledGame g = tiny(players);
@@ -187,6 +196,15 @@ class GoFishSamplingTest {
    */
   @Test
   void askedAgainAfterHandingOverAreSampledAsTheExactPosterior() throws IOException {
+    Worker.exactFacts = false; // implied asks are a matter of the designations' path
+    try {
+      askedAgainAfterHandingOver();
+    } finally {
+      Worker.exactFacts = false;
+    }
+  }
+
+  private static void askedAgainAfterHandingOver() throws IOException {
     int tested = 0;
     for (int players = 2; players <= 3; players++) {
     CompiledGame g = small(players, "2 3 4", "Clubs Diamonds Hearts", 2, 9);
@@ -212,6 +230,7 @@ class GoFishSamplingTest {
     CompiledGame g = tiny();
     List<Observation> asked = askedObservations(g, 8);
     HandFacts.weighDesignations = false;
+    Worker.exactFacts = false; // the designations' path (the default)
     try {
       boolean failed = false;
       for (Observation obs : asked) {
@@ -221,6 +240,67 @@ class GoFishSamplingTest {
       assertThat(failed).as("some observation's chi-square exceeds its critical value").isTrue();
     } finally {
       HandFacts.weighDesignations = true;
+      Worker.exactFacts = false;
     }
+  }
+
+  /**
+   * Several asks open at once, counted ({@link FactAssignment}: no designation, no measured bound): observations of
+   * three-player games on three ranks whose draws counted at least two open SOME facts (none implied by another),
+   * each against enumeration.
+   */
+  @Test
+  void severalOpenAsksAreCountedAsTheExactPosterior() throws IOException {
+    int tested = severalOpenAsks(true);
+    assertThat(tested).as("observations whose draws counted two or more open SOME facts").isGreaterThanOrEqualTo(4);
+  }
+
+  /** The mutation: a type's split weighed by n! instead of the multinomial n! / prod k!. The test must see it. */
+  @Test
+  void withTheWrongMultinomialTheCountedTestFails() throws IOException {
+    FactAssignment.brokenMultinomial = true;
+    try {
+      assertThat(severalOpenAsks(false)).as("observations failing with the wrong multinomial").isGreaterThan(0);
+    } finally {
+      FactAssignment.brokenMultinomial = false;
+    }
+  }
+
+  /** Fits the observations with several open asks; asserting each fits, returns how many; else how many fail. */
+  private static int severalOpenAsks(boolean assertFit) throws IOException {
+    Worker.exactFacts = true;
+    try {
+      return severalOpenAsksCounted(assertFit);
+    } finally {
+      Worker.exactFacts = false;
+    }
+  }
+
+  private static int severalOpenAsksCounted(boolean assertFit) throws IOException {
+    int tested = 0;
+    int failing = 0;
+    for (int players = 2; players <= 3; players++) {
+      CompiledGame g = small(players, "2 3 4", "Clubs Diamonds Hearts", 2, 9);
+      for (Observation obs : askedObservations(g, 60)) {
+        long before = Worker.SEVERAL_FACTS_COUNTED.sum();
+        long counted = Worker.FACTS_COUNTED.sum();
+        double[] r = fit(g, obs, 300 + obs.length());
+        if (Worker.SEVERAL_FACTS_COUNTED.sum() == before || r[2] < 2) {
+          continue;
+        }
+        assertThat(Worker.FACTS_COUNTED.sum()).isGreaterThan(counted);
+        System.out.printf("small %d-player go fish, several open asks, p%d step %d: %d placements, chi-square %.1f "
+            + "(critical %.1f)%n", players, obs.role() + 1, obs.length(), (int) r[2], r[0], r[1]);
+        if (assertFit) {
+          assertThat(r[0]).isLessThan(r[1]);
+        }
+        failing += r[0] >= r[1] ? 1 : 0;
+        tested++;
+        if (!assertFit && failing > 0) {
+          return failing; // the mutation is seen: no need to fit the rest
+        }
+      }
+    }
+    return assertFit ? tested : failing;
   }
 }

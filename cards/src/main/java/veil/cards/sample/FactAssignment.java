@@ -1,0 +1,427 @@
+package veil.cards.sample;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/**
+ * Counts exactly, and draws uniformly, the bijections between unknown cards and anonymous tokens that respect each
+ * token's allowed cards AND a list of at-least-one constraints ({@link HandFacts#SOME} facts): constraint i holds
+ * when some token of a set T_i takes a card of a set M_i. It replaces the walk's designation of one (token, card)
+ * pair per SOME fact and the measured bound that designation needed ({@link DesignationBound}): the sampler weighs a
+ * draw by this count, which is exact, so nothing is declined for a bound that was only measured.
+ *
+ * <p>Tokens form classes by (allowed cards, the constraints whose set holds them): {@link Worker} builds them. Cards
+ * form types by (the classes allowing them, the constraints whose set holds them): cards of one type are
+ * interchangeable for everything, and each constraint's cards are whole types. Types sharing a constraint form a
+ * group (in Go Fish the unknown cards of the rank asked: one type, or a few when a void or fact narrowed some hands
+ * for some of its cards only); a group's constraints are decided where the group is placed. A dynamic program over
+ * the groups, keyed by the capacities the classes have left (as {@link UniformAssignment}'s over types), counts every
+ * table k[type][class] by its multinomials n_type! / prod k!, keeping only the joint splits of a group's types that
+ * give every one of its constraints at least one card in a class inside T_i. Times prod capacity! (seating each
+ * class's cards on its tokens, done by the caller) that is the number of bijections. The draw walks the program back
+ * with probabilities proportional to the counts and splits each type's cards at random into the amounts drawn: every
+ * allowed bijection that meets every constraint has the same probability.
+ *
+ * <p>Counts are doubles, as {@link UniformAssignment}'s: at most 170 unknown cards (170! is the largest factorial a
+ * double holds); every term is a product of factorials and a sum of positive terms, so the relative error stays
+ * within a few hundred ulps (about 1e-13), far below what any acceptance test or chi-square can see. A double keeps
+ * the program allocation-free per draw; BigInteger would be exact but allocate on every state.
+ *
+ * <p>{@link #NOT_APPLICABLE}: a group of more than {@link #MAX_GROUP} types, more than 63 classes or 64
+ * constraints, more than 170 unknown cards, or a program larger than {@link #MAX_TABLE} entries. The caller then
+ * keeps its other path.
+ */
+final class FactAssignment {
+  static final int INFEASIBLE = 0;
+  static final int OK = 1;
+  static final int NOT_APPLICABLE = 2;
+  /**
+   * States the memo keeps at most (a key and a double each, in a table at most four times as large: 16 MB); also
+   * bounds the time of one count.
+   */
+  static final int MAX_TABLE = 1 << 16;
+  /** Split steps one count may take at most (the time of a draw: a few milliseconds). */
+  static final int MAX_WORK = 1 << 20;
+  private int work;
+  private static final int MAX_FACT = 170;
+  private static final double[] FACT = new double[MAX_FACT + 1];
+
+  static {
+    FACT[0] = 1;
+    for (int i = 1; i < FACT.length; i++) {
+      FACT[i] = FACT[i - 1] * i;
+    }
+  }
+
+  /**
+   * Mutation switch for tests only: true weighs each split of a type by n! instead of n! / prod k! (the wrong
+   * multinomial: a biased sampler the chi-square tests must catch).
+   */
+  static volatile boolean brokenMultinomial;
+
+  /** For diagnostics: {@link #NOT_APPLICABLE} by cause (classes or constraints, a constraint of several types, size). */
+  static final java.util.concurrent.atomic.LongAdder NOT_APPLICABLE_CLASSES = new java.util.concurrent.atomic.LongAdder();
+  static final java.util.concurrent.atomic.LongAdder NOT_APPLICABLE_TYPES = new java.util.concurrent.atomic.LongAdder();
+  static final java.util.concurrent.atomic.LongAdder NOT_APPLICABLE_SIZE = new java.util.concurrent.atomic.LongAdder();
+
+  private int k;
+  private int[] cap = new int[0];
+  private long[] stride = new long[0];
+  private int types;
+  private long states;
+  /** Per type, the classes allowing it. */
+  private long[] typeClasses = new long[0];
+  /** Per type, the constraints whose cards it is. */
+  private long[] typeConsBits = new long[0];
+  /** Per class, the constraints whose tokens hold it. */
+  private long[] classCons = new long[0];
+  /** Types sharing a constraint, placed together: per group its types and its constraints. */
+  private int groups;
+  private int[][] groupTypes = new int[0][];
+  private long[] groupMask = new long[0];
+  /** Types in one group at most (each multiplies the splits enumerated per state). */
+  static final int MAX_GROUP = 8;
+  private int[][] typeCards = new int[0][];
+  private int[] typeSize = new int[0];
+
+  /** Per type of the group being drawn (p) and class (j), the cards drawn: {@code amount[p * k + j]}. */
+  private int[] amount = new int[64];
+  private double cum;
+  private double target;
+  private int[] shuffled = new int[64];
+
+  /**
+   * @param keys class j's allowed unknown cards, {@code words} longs from {@code j * words}
+   * @param caps class j's tokens
+   * @param unknown the unknown cards (the caps sum to their number)
+   * @param consCards constraint i's unknown cards, {@code words} longs from {@code i * words} (not empty)
+   * @param consClasses constraint i's classes: those whose tokens are in T_i (a class is inside T_i or outside it)
+   * @return {@link #OK}, {@link #INFEASIBLE} (no bijection meets them) or {@link #NOT_APPLICABLE}
+   */
+  int prepare(long[] keys, int[] caps, int classes, long[] unknown, int words, long[] consCards, long[] consClasses,
+      int cons) {
+    if (classes > 63 || cons > 64) {
+      NOT_APPLICABLE_CLASSES.increment();
+      return NOT_APPLICABLE;
+    }
+    k = classes;
+    int n = CardSets.count(unknown, 0, words);
+    int total = 0;
+    for (int j = 0; j < k; j++) {
+      total += caps[j];
+    }
+    if (total != n) {
+      return INFEASIBLE;
+    }
+    if (n > MAX_FACT) {
+      return NOT_APPLICABLE;
+    }
+    cap = Arrays.copyOf(caps, k);
+    if (shuffled.length < n) {
+      shuffled = new int[n];
+    }
+    long[] tClasses = new long[n];
+    long[] tCons = new long[n];
+    int[] tCount = new int[n];
+    int[][] tCards = new int[n][n];
+    types = 0;
+    for (int c = CardSets.first(unknown, 0, words); c >= 0; c = CardSets.next(unknown, 0, words, c)) {
+      long cl = 0;
+      for (int j = 0; j < k; j++) {
+        if (CardSets.has(keys, j * words, c)) {
+          cl |= 1L << j;
+        }
+      }
+      if (cl == 0) {
+        return INFEASIBLE;
+      }
+      long co = 0;
+      for (int i = 0; i < cons; i++) {
+        if (CardSets.has(consCards, i * words, c)) {
+          co |= 1L << i;
+        }
+      }
+      int idx = 0;
+      while (idx < types && (tClasses[idx] != cl || tCons[idx] != co)) {
+        idx++;
+      }
+      if (idx == types) {
+        tClasses[idx] = cl;
+        tCons[idx] = co;
+        tCount[idx] = 0;
+        types++;
+      }
+      tCards[idx][tCount[idx]++] = c;
+    }
+    // Each constraint's cards are whole types (types split by constraint membership); types sharing a constraint
+    // form a group, placed together (a constraint is decided within its group).
+    int[] groupOf = new int[types];
+    for (int t = 0; t < types; t++) {
+      groupOf[t] = t;
+    }
+    for (int t = 0; t < types; t++) {
+      for (int u = 0; u < t; u++) {
+        if ((tCons[t] & tCons[u]) != 0) {
+          int a = root(groupOf, t);
+          int b = root(groupOf, u);
+          groupOf[Math.max(a, b)] = Math.min(a, b);
+        }
+      }
+    }
+    long[] reach = new long[cons];
+    for (int t = 0; t < types; t++) {
+      for (long b = tCons[t]; b != 0; b &= b - 1) {
+        reach[Long.numberOfTrailingZeros(b)] |= tClasses[t];
+      }
+    }
+    for (int i = 0; i < cons; i++) {
+      if (CardSets.isEmpty(consCards, i * words, words)) {
+        return INFEASIBLE;
+      }
+      if ((consClasses[i] & reach[i]) == 0) {
+        return INFEASIBLE;
+      }
+    }
+    classCons = new long[k];
+    for (int i = 0; i < cons; i++) {
+      for (long b = consClasses[i]; b != 0; b &= b - 1) {
+        classCons[Long.numberOfTrailingZeros(b)] |= 1L << i;
+      }
+    }
+    typeClasses = Arrays.copyOf(tClasses, types);
+    typeConsBits = Arrays.copyOf(tCons, types);
+    typeSize = Arrays.copyOf(tCount, types);
+    typeCards = new int[types][];
+    for (int t = 0; t < types; t++) {
+      typeCards[t] = Arrays.copyOf(tCards[t], tCount[t]);
+    }
+    groups = 0;
+    int[] groupIndex = new int[types];
+    Arrays.fill(groupIndex, -1);
+    int[][] gTypes = new int[types][];
+    int[] gSize = new int[types];
+    for (int t = 0; t < types; t++) {
+      int r = root(groupOf, t);
+      if (groupIndex[r] < 0) {
+        groupIndex[r] = groups;
+        gTypes[groups] = new int[types];
+        groups++;
+      }
+      int g = groupIndex[r];
+      gTypes[g][gSize[g]++] = t;
+    }
+    groupTypes = new int[groups][];
+    groupMask = new long[groups];
+    int widest = 1;
+    for (int g = 0; g < groups; g++) {
+      groupTypes[g] = Arrays.copyOf(gTypes[g], gSize[g]);
+      for (int t : groupTypes[g]) {
+        groupMask[g] |= tCons[t];
+      }
+      widest = Math.max(widest, gSize[g]);
+    }
+    if (widest > MAX_GROUP) {
+      NOT_APPLICABLE_TYPES.increment();
+      return NOT_APPLICABLE;
+    }
+    if (amount.length < widest * k) {
+      amount = new int[widest * k];
+    }
+    stride = new long[k];
+    long size = 1;
+    for (int j = 0; j < k; j++) {
+      stride[j] = size;
+      size *= cap[j] + 1;
+      if (size > Long.MAX_VALUE / 256 / (groups + 1)) {
+        NOT_APPLICABLE_SIZE.increment();
+        return NOT_APPLICABLE;
+      }
+    }
+    states = size;
+    clearMemo();
+    work = 0;
+    try {
+      return count(0, fullIndex()) > 0 ? OK : INFEASIBLE;
+    } catch (TooBig e) {
+      NOT_APPLICABLE_SIZE.increment();
+      return NOT_APPLICABLE;
+    }
+  }
+
+  /** The program reached more than {@link #MAX_TABLE} states. */
+  private static final class TooBig extends RuntimeException {
+    TooBig() {
+      super(null, null, false, false);
+    }
+  }
+
+  private static final TooBig TOO_BIG = new TooBig();
+
+  // The memo: the states the program reaches (a small part of every capacity vector), open addressing.
+  private long[] memoKey = new long[1 << 12];
+  private double[] memoValue = new double[1 << 12];
+  private int memoUsed;
+
+  private void clearMemo() {
+    Arrays.fill(memoKey, -1);
+    memoUsed = 0;
+  }
+
+  private int slot(long key) {
+    int mask = memoKey.length - 1;
+    int h = (int) (key * 0x9E3779B97F4A7C15L >>> 40) & mask;
+    while (memoKey[h] != -1 && memoKey[h] != key) {
+      h = h + 1 & mask;
+    }
+    return h;
+  }
+
+  private void store(long key, double v) {
+    if (++memoUsed * 2 > memoKey.length) {
+      if (memoUsed > MAX_TABLE) {
+        throw TOO_BIG;
+      }
+      long[] oldKey = memoKey;
+      double[] oldValue = memoValue;
+      memoKey = new long[oldKey.length * 2];
+      memoValue = new double[oldKey.length * 2];
+      Arrays.fill(memoKey, -1);
+      for (int i = 0; i < oldKey.length; i++) {
+        if (oldKey[i] != -1) {
+          int h = slot(oldKey[i]);
+          memoKey[h] = oldKey[i];
+          memoValue[h] = oldValue[i];
+        }
+      }
+    }
+    int h = slot(key);
+    memoKey[h] = key;
+    memoValue[h] = v;
+  }
+
+  private static int root(int[] parent, int t) {
+    while (parent[t] != t) {
+      t = parent[t];
+    }
+    return t;
+  }
+
+  /** The number of tables, each weighted by its multinomials (times prod caps! = the bijections). */
+  double count() {
+    return count(0, fullIndex());
+  }
+
+  private long fullIndex() {
+    long idx = 0;
+    for (int j = 0; j < k; j++) {
+      idx += cap[j] * stride[j];
+    }
+    return idx;
+  }
+
+  private double count(int g, long idx) {
+    if (g == groups) {
+      return idx == 0 ? 1 : 0;
+    }
+    long key = g * states + idx;
+    int h = slot(key);
+    if (memoKey[h] == key) {
+      return memoValue[h];
+    }
+    int t = groupTypes[g][0];
+    double v = splits(g, 0, typeClasses[t], typeSize[t], idx, 1.0, 1.0, 0, false);
+    store(key, v);
+    return v;
+  }
+
+  /**
+   * Sums (or, picking, walks until the running sum passes the target) over the splits of group g's types from its
+   * p-th on: the p-th type's remaining cards among {@code classes}, times the types before ({@code coef}); {@code sat}
+   * holds the constraints some card of the group met so far.
+   */
+  private double splits(int g, int p, long classes, int remaining, long idx, double denom, double coef, long sat,
+      boolean pick) {
+    int t = groupTypes[g][p];
+    if (++work > MAX_WORK && !pick) {
+      throw TOO_BIG;
+    }
+    if (classes == 0) {
+      if (remaining != 0) {
+        return 0;
+      }
+      double c2 = coef * FACT[typeSize[t]] / denom;
+      if (p + 1 < groupTypes[g].length) {
+        int u = groupTypes[g][p + 1];
+        return splits(g, p + 1, typeClasses[u], typeSize[u], idx, 1.0, c2, sat, pick);
+      }
+      if ((sat & groupMask[g]) != groupMask[g]) {
+        return 0;
+      }
+      double w = c2 * count(g + 1, idx);
+      if (pick && w > 0) {
+        cum += w;
+        if (cum >= target) {
+          target = Double.NaN;
+          return -1;
+        }
+      }
+      return w;
+    }
+    int j = Long.numberOfTrailingZeros(classes);
+    long rest = classes & classes - 1;
+    int free = (int) (idx / stride[j] % (cap[j] + 1));
+    int lo = rest == 0 ? remaining : 0;
+    int hi = Math.min(remaining, free);
+    long meets = typeConsBits[t] & classCons[j];
+    double sum = 0;
+    for (int a = lo; a <= hi; a++) {
+      double d = brokenMultinomial ? denom : denom * FACT[a];
+      double w = splits(g, p, rest, remaining - a, idx - a * stride[j], d, coef, a > 0 ? sat | meets : sat, pick);
+      if (pick && w < 0) {
+        amount[p * k + j] = a;
+        return -1;
+      }
+      sum += w;
+    }
+    return sum;
+  }
+
+  /** Draws a table and splits each type's cards at random: classOfCard[c] for each unknown card c. */
+  boolean sample(SplittableRandom rng, int[] classOfCard) {
+    long idx = fullIndex();
+    for (int g = 0; g < groups; g++) {
+      double total = count(g, idx);
+      if (total <= 0) {
+        return false;
+      }
+      int first = groupTypes[g][0];
+      int width = groupTypes[g].length * k;
+      cum = 0;
+      target = rng.nextDouble() * total;
+      Arrays.fill(amount, 0, width, 0);
+      if (splits(g, 0, typeClasses[first], typeSize[first], idx, 1.0, 1.0, 0, true) >= 0) {
+        // Rounding left the target just above the sum: take the last split with weight.
+        target = cum * (1 - 1e-12);
+        cum = 0;
+        Arrays.fill(amount, 0, width, 0);
+        if (splits(g, 0, typeClasses[first], typeSize[first], idx, 1.0, 1.0, 0, true) >= 0) {
+          return false;
+        }
+      }
+      for (int p = 0; p < groupTypes[g].length; p++) {
+        int t = groupTypes[g][p];
+        int n = typeSize[t];
+        System.arraycopy(typeCards[t], 0, shuffled, 0, n);
+        UniformAssignment.shuffle(shuffled, n, rng);
+        int at = 0;
+        for (int j = 0; j < k; j++) {
+          for (int a = 0; a < amount[p * k + j]; a++) {
+            classOfCard[shuffled[at++]] = j;
+          }
+          idx -= amount[p * k + j] * stride[j];
+        }
+      }
+    }
+    return true;
+  }
+}
