@@ -314,6 +314,10 @@ final class TokenWalk {
         if (pristineOnly && !inOrder && !choiceIsPristine(c, x)) {
           return t;
         }
+        walkSkeleton = sk;
+        walkStep = t;
+        walkMove = i;
+        walkEnd = to;
         int tok = inOrder ? takeTop(x, c) : c >= 0 ? reveal(c, 1L << x, rng, true)
             : takeHidden(x, rng, topPlace ? topToken(x) : -1);
         if (tok < 0) {
@@ -825,6 +829,7 @@ final class TokenWalk {
       return pinOrNarrow(veil.ludeme.Bits.select(tokensAt, at, words, pick(rng, n)), c);
     }
     int n = 0;
+    boolean differ = false;
     for (long p = places; p != 0; p &= p - 1) {
       int at = Long.numberOfTrailingZeros(p) * words;
       for (int t = sets.first(tokensAt, at); t >= 0; t = sets.next(tokensAt, at, t)) {
@@ -845,7 +850,24 @@ final class TokenWalk {
           mixed = true;
           ambiguous |= !weighted;
         }
+        differ |= !same;
         candidates[n++] = t;
+      }
+    }
+    if (differ && checkAmbiguity && weighted && walkSkeleton != null && (places & places - 1) == 0) {
+      // A mixed choice: only the candidates that leave the later moves out of the place a token each (exact, and
+      // weighed by the number kept: see LaterPlays).
+      int all = n;
+      if (laterPlays == null) {
+        laterPlays = new LaterPlays(this);
+      }
+      n = laterPlays.keep(walkSkeleton, walkStep, walkMove, walkEnd, Long.numberOfTrailingZeros(places), candidates,
+          n);
+      if (n == 0) {
+        return -1;
+      }
+      if (LaterPlays.brokenWeight) {
+        logChoices += LOG[all] - LOG[n]; // the mutation: weighed by the candidates before the restriction
       }
     }
     if (n == 0) {
@@ -854,6 +876,46 @@ final class TokenWalk {
     logChoices += LOG[n];
     int chosen = candidates[greedy ? narrowest(n) : pick(rng, n)];
     return pinOrNarrow(chosen, c);
+  }
+
+  /** The mixed choices' restriction to candidates with a completion (made when first needed). */
+  private LaterPlays laterPlays;
+  /** The skeleton step and move the walk is at, and the step its walk ends before ({@link LaterPlays}). */
+  private Skeleton walkSkeleton;
+  private int walkStep;
+  private int walkMove;
+  private int walkEnd;
+
+  /** Hands each token of place x to {@code to} ({@link LaterPlays}). */
+  void tokensIn(int x, LaterPlays to) {
+    int at = x * words;
+    for (int t = sets.first(tokensAt, at); t >= 0; t = sets.next(tokensAt, at, t)) {
+      to.holding(t);
+    }
+  }
+
+  /**
+   * Whether token t may be the card of face-up move of face g as the walk stands: pinned to a copy of g's face, or
+   * not pinned and allowed a copy of g not known (g without copies: allowed g, g not known).
+   */
+  boolean mayPlay(int t, int g) {
+    if (pinnedCard[t] >= 0) {
+      return face[pinnedCard[t]] == face[g];
+    }
+    return (copied[g] || !CardSets.has(known, 0, g)) && mayBe(t, g);
+  }
+
+  /** Whether a void's cards (words longs of mask from at) hold every copy of card g's face. */
+  boolean voidRulesOut(long[] mask, int at, int g) {
+    if (!copied[g]) {
+      return CardSets.has(mask, at, g);
+    }
+    for (int w = 0; w < words; w++) {
+      if ((copies[g * words + w] & ~mask[at + w]) != 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Pins the token to c, or with copies of c narrows it to them (nothing to do when it is pinned to one). */

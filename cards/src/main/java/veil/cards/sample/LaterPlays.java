@@ -1,0 +1,208 @@
+package veil.cards.sample;
+
+import java.util.Arrays;
+
+/**
+ * Which candidates of a mixed choice of the walk ({@link TokenWalk}: a face-up card out of place x that tokens of
+ * different allowed sets could be) leave the later moves out of x a token each. A hand holding cards dealt before a
+ * void and cards drawn after it plays a face both kinds may be; if the walk spends the one token drawn after the void
+ * on it, a later play of a face the void rules out for the older tokens has no token left, and the whole draw is
+ * lost. Keeping only the candidates that pass the test below loses nothing and saves those draws.
+ *
+ * <p>The test (necessary for the walk to go on to the end): the moves out of x after this one, up to the end of the
+ * walk (the "requirements", each a face or, hidden, any), matched one to one to "supplies": the tokens in x now but
+ * the candidate, and every later move of a token into x (an arrival), which may serve a requirement after it. In any
+ * completion of the walk each later move out of x takes a token that is in x then; follow it back to the last time
+ * it came into x: either that was before now (a token in x now, not the candidate, which leaves now) or a later
+ * arrival before the move; two moves out of x never share a (token, last arrival) pair, as a token stays in x from
+ * its arrival to its next departure. So a completion gives such a matching. The edges are necessary conditions too:
+ * an arrival may be any card (not looked at); a token in x now may make a face-up move of face g only if it may be g
+ * now (pinned to a copy of g's face, or not pinned and allowed a copy of g not known, a card known elsewhere
+ * excluded), since what the walk learns later (voids, pins, facts) only narrows a token's allowed cards. The one
+ * exception widens them: {@code forgetPins} at a hidden move out of x; every requirement after a hidden move out of
+ * x therefore takes any token. A candidate without such a matching has no completion.
+ *
+ * <p>Exactness: the target weighs every (walk, bijection) pair that completes alike. The walk draws each choice
+ * uniformly among the n candidates kept, so a completed draw has probability 1 / (product of the n kept x
+ * bijections), and {@code Worker.draw} accepts it in proportion to that product: every completed pair is then
+ * equally likely, as before. A candidate left out has no completion, so no pair of positive target weight is lost,
+ * and the n kept (not the n before) must be the weight: a choice's probability is 1 / n kept. The rule depends only on
+ * the walk so far, so a path's probability is a product of such factors. The bound's walk ({@code Worker.bound}, the
+ * greedy walk taking the narrowest candidate, and {@link DesignationBound}'s draws) runs the same walk, so the same
+ * restriction: its weight is measured on the same scale as the draws'.
+ */
+final class LaterPlays {
+  /** Test switch (mutation): weigh a restricted choice by the candidates before the restriction, not those kept. */
+  static volatile boolean brokenWeight;
+  /** For tests: choices restricted (at least one candidate left out) and candidates left out, over all walks. */
+  static final java.util.concurrent.atomic.LongAdder RESTRICTED = new java.util.concurrent.atomic.LongAdder();
+  static final java.util.concurrent.atomic.LongAdder LEFT_OUT = new java.util.concurrent.atomic.LongAdder();
+
+  private final TokenWalk walk;
+  /** Per requirement: its face (-1: any) and its move. */
+  private int[] reqFace = new int[16];
+  private int[] reqMove = new int[16];
+  /**
+   * Per requirement: the step of the last void on x after now and at or before its step that rules its face out
+   * (every copy of it), else -1: the token that makes it must have come into x at or after that step.
+   */
+  private int[] reqSince = new int[16];
+  /** The steps after now with a void on x. */
+  private int[] voidStep = new int[16];
+  private int voids;
+  /** Supplies: the tokens in x now (then {@code held} of them), then the later arrivals' moves and steps. */
+  private int[] supToken = new int[16];
+  private int[] arrivalMove = new int[16];
+  private int[] arrivalStep = new int[16];
+  private int held;
+  private int arrivals;
+  private int reqs;
+  /** The matching: per supply, its requirement (-1: free). */
+  private int[] reqOf = new int[32];
+  private boolean[] seen = new boolean[32];
+  private int excluded = -1;
+
+  LaterPlays(TokenWalk walk) {
+    this.walk = walk;
+  }
+
+  /**
+   * Keeps, among the first n of {@code candidates} (tokens in place x that may make skeleton move {@code move}),
+   * those that leave the moves out of x in [move + 1, end) a matching (see the class comment); returns how many, in
+   * order at the front of the array.
+   */
+  int keep(Skeleton sk, int step, int move, int endStep, int x, int[] candidates, int n) {
+    reqs = 0;
+    arrivals = 0;
+    voids = 0;
+    boolean any = false;
+    for (int t = step; t < endStep; t++) {
+      if (t > step && sk.voidPlace(t) == x) {
+        if (voids == voidStep.length) {
+          voidStep = Arrays.copyOf(voidStep, voids * 2);
+        }
+        voidStep[voids++] = t;
+      }
+      for (int j = Math.max(move + 1, sk.stepStart[t]); j < sk.stepStart[t + 1]; j++) {
+        int from = sk.from[j];
+        int to = sk.to[j];
+        if (from == x && to != x) {
+          if (reqs == reqFace.length) {
+            reqFace = Arrays.copyOf(reqFace, reqs * 2);
+            reqMove = Arrays.copyOf(reqMove, reqs * 2);
+            reqSince = Arrays.copyOf(reqSince, reqs * 2);
+          }
+          int c = sk.card[j];
+          reqFace[reqs] = any ? -1 : c;
+          reqMove[reqs] = j;
+          // The last void on x up to this step that rules the face out: a token in x since before it cannot be it.
+          int since = -1;
+          for (int v = voids - 1; v >= 0 && since < 0 && c >= 0 && !any; v--) {
+            if (walk.voidRulesOut(sk.voidMask, voidStep[v] * sk.words, c)) {
+              since = voidStep[v];
+            }
+          }
+          reqSince[reqs++] = since;
+          any |= c < 0; // a hidden move out of x may forget its pins: any token from then on
+        } else if (to == x && from != x) {
+          if (arrivals == arrivalMove.length) {
+            arrivalMove = Arrays.copyOf(arrivalMove, arrivals * 2);
+            arrivalStep = Arrays.copyOf(arrivalStep, arrivals * 2);
+          }
+          arrivalStep[arrivals] = t;
+          arrivalMove[arrivals++] = j;
+        }
+      }
+    }
+    if (reqs == 0) {
+      return n;
+    }
+    held = 0;
+    walk.tokensIn(x, this);
+    int supplies = held + arrivals;
+    if (reqOf.length < supplies) {
+      reqOf = new int[supplies * 2];
+      seen = new boolean[supplies * 2];
+    }
+    // One maximum matching with every token in x; then, per candidate, whether it can be done without it.
+    excluded = -1;
+    Arrays.fill(reqOf, 0, supplies, -1);
+    for (int q = 0; q < reqs; q++) {
+      Arrays.fill(seen, 0, supplies, false);
+      if (!augment(q, supplies)) {
+        return 0; // even with every token: no candidate has a completion
+      }
+    }
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+      if (feasibleWithout(candidates[i], supplies)) {
+        candidates[kept++] = candidates[i];
+      }
+    }
+    if (kept < n) {
+      RESTRICTED.increment();
+      LEFT_OUT.add(n - kept);
+    }
+    return kept;
+  }
+
+  /** Adds a token in x now (called back by {@link TokenWalk#tokensIn}). */
+  void holding(int t) {
+    if (held == supToken.length) {
+      supToken = Arrays.copyOf(supToken, held * 2);
+    }
+    supToken[held++] = t;
+  }
+
+  /** Whether every requirement is matched with the token {@code t} left out: an alternating path frees its own. */
+  private boolean feasibleWithout(int t, int supplies) {
+    int s = -1;
+    for (int k = 0; k < held; k++) {
+      if (supToken[k] == t) {
+        s = k;
+      }
+    }
+    if (s < 0 || reqOf[s] < 0) {
+      return true; // not used by the matching
+    }
+    // Search (without changing the matching) for another supply for reqOf[s]: an alternating path to a free supply.
+    excluded = s;
+    Arrays.fill(seen, 0, supplies, false);
+    boolean ok = alternate(reqOf[s], supplies);
+    excluded = -1;
+    return ok;
+  }
+
+  private boolean alternate(int q, int supplies) {
+    for (int s = 0; s < supplies; s++) {
+      if (s != excluded && !seen[s] && edge(q, s)) {
+        seen[s] = true;
+        if (reqOf[s] < 0 || alternate(reqOf[s], supplies)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private boolean augment(int q, int supplies) {
+    for (int s = 0; s < supplies; s++) {
+      if (!seen[s] && edge(q, s)) {
+        seen[s] = true;
+        if (reqOf[s] < 0 || augment(reqOf[s], supplies)) {
+          reqOf[s] = q;
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether supply s may serve requirement q. */
+  private boolean edge(int q, int s) {
+    if (s >= held) {
+      return arrivalMove[s - held] < reqMove[q] && arrivalStep[s - held] >= reqSince[q];
+    }
+    return reqFace[q] < 0 || reqSince[q] < 0 && walk.mayPlay(supToken[s], reqFace[q]);
+  }
+}
