@@ -114,9 +114,6 @@ final class LaterPlays {
         }
       }
     }
-    if (reqs == 0) {
-      return n;
-    }
     held = 0;
     walk.tokensIn(x, this);
     int supplies = held + arrivals;
@@ -133,9 +130,14 @@ final class LaterPlays {
         return 0; // even with every token: no candidate has a completion
       }
     }
+    // The end: every supply leaves by a later move or holds a card at the end (checked unless x forgets its pins).
+    int deficit = any ? 0 : endMatching(sk, step, endStep, x, supplies);
+    if (deficit > 1) {
+      return 0; // leaving one token out cannot seat the others
+    }
     int kept = 0;
     for (int i = 0; i < n; i++) {
-      if (feasibleWithout(candidates[i], supplies)) {
+      if (feasibleWithout(candidates[i], supplies) && (deficit == 0 || endSpare(candidates[i]))) {
         candidates[kept++] = candidates[i];
       }
     }
@@ -144,6 +146,194 @@ final class LaterPlays {
       LEFT_OUT.add(n - kept);
     }
     return kept;
+  }
+
+  // ---- the end: supplies matched to later moves out of x or to a card of a face left for x at the end.
+
+  /** Per face (indexed by its first copy), how many tokens of it are in places the observer sees at the end. */
+  private int[] seenAtEnd;
+  private Skeleton endSkeleton;
+  private int endVersion = -1;
+  private int endSteps = -1;
+  /** The faces some copies of which may be in x at the end: the face, its copies left, the last void ruling it out. */
+  private int[] endFace = new int[16];
+  private int[] endCap = new int[16];
+  private int[] endSince = new int[16];
+  private int faces;
+  /** Per supply: its demand in the end matching (-1: none; q < reqs: requirement q; else face reqs + k). */
+  private int[] demandOf = new int[32];
+  /** Per requirement: its supply; per face: how many supplies it holds. */
+  private int[] holderOf = new int[16];
+  private int[] load = new int[16];
+  private boolean[] visited = new boolean[32];
+  /** Per held token and face: whether it may be that face at the end ({@code faces} per token). */
+  private boolean[] heldFace = new boolean[64];
+  /** Supplies an unmatched one reaches by alternating paths (those that may be left out). */
+  private boolean[] spare = new boolean[32];
+  private int[] queue = new int[32];
+
+  /**
+   * The end matching: every supply (a token in x now or a later arrival) to a distinct requirement (a later move out
+   * of x it may make) or to a face it may be at the end, a face f taking at most its copies less those in places the
+   * observer sees at the end (distinct tokens, each that face). Necessary: in a completion each supply either
+   * leaves x (its next departure) or stays to the end with a card; the cards of x at the end are distinct and none of
+   * them is a token in a seen place. A token held now may be f at the end only if it may be f now and no void on x
+   * after now (up to the void at the end of the walk) rules f out; an arrival only if no void after its step does.
+   * By the Mendelsohn-Dulmage theorem, a matching saturating the supplies and one saturating the requirements make
+   * one saturating both. Returns how many supplies a maximum matching leaves unmatched (0 when the end is not
+   * known: a move in or out of a seen place without its face).
+   */
+  private int endMatching(Skeleton sk, int step, int endStep, int x, int supplies) {
+    if (endSkeleton != sk || endVersion != sk.version || endSteps != endStep) {
+      seenAtEnd = walk.facesSeenAtEnd(sk, endStep);
+      endSkeleton = sk;
+      endVersion = sk.version;
+      endSteps = endStep;
+    }
+    if (seenAtEnd == null) {
+      return 0;
+    }
+    int lastVoids = voids;
+    if (sk.voidPlace(endStep) == x) {
+      if (voids == voidStep.length) {
+        voidStep = Arrays.copyOf(voidStep, voids * 2);
+      }
+      voidStep[voids++] = endStep; // the void the walk applies after its last step
+    }
+    faces = 0;
+    for (int f = 0; f < seenAtEnd.length; f++) {
+      if (!walk.isFace(f)) {
+        continue;
+      }
+      int cap = walk.copyCount(f) - seenAtEnd[f];
+      if (cap <= 0) {
+        continue;
+      }
+      if (faces == endFace.length) {
+        endFace = Arrays.copyOf(endFace, faces * 2);
+        endCap = Arrays.copyOf(endCap, faces * 2);
+        endSince = Arrays.copyOf(endSince, faces * 2);
+      }
+      int since = -1;
+      for (int v = voids - 1; v >= 0 && since < 0; v--) {
+        if (walk.voidRulesOut(sk.voidMask, voidStep[v] * sk.words, f)) {
+          since = voidStep[v];
+        }
+      }
+      endFace[faces] = f;
+      endCap[faces] = Math.min(cap, supplies);
+      endSince[faces++] = since;
+    }
+    voids = lastVoids;
+    if (heldFace.length < held * faces) {
+      heldFace = new boolean[held * faces * 2];
+    }
+    for (int s = 0; s < held; s++) {
+      for (int k = 0; k < faces; k++) {
+        heldFace[s * faces + k] = endSince[k] < 0 && walk.mayPlay(supToken[s], endFace[k]);
+      }
+    }
+    int demands = reqs + faces;
+    if (demandOf.length < supplies) {
+      demandOf = new int[supplies * 2];
+      spare = new boolean[supplies * 2];
+      queue = new int[supplies * 2];
+    }
+    if (holderOf.length < reqs) {
+      holderOf = new int[reqs * 2];
+    }
+    if (load.length < faces) {
+      load = new int[faces * 2];
+    }
+    if (visited.length < demands) {
+      visited = new boolean[demands * 2];
+    }
+    Arrays.fill(demandOf, 0, supplies, -1);
+    Arrays.fill(holderOf, 0, reqs, -1);
+    Arrays.fill(load, 0, faces, 0);
+    int unmatched = 0;
+    int free = -1;
+    for (int s = 0; s < supplies; s++) {
+      Arrays.fill(visited, 0, demands, false);
+      if (!seat(s, supplies)) {
+        unmatched++;
+        free = s;
+      }
+    }
+    if (unmatched == 1) {
+      // The supplies that may be left out: the unmatched one and those it reaches by alternating paths.
+      Arrays.fill(spare, 0, supplies, false);
+      Arrays.fill(visited, 0, demands, false);
+      int head = 0;
+      int tail = 0;
+      spare[free] = true;
+      queue[tail++] = free;
+      while (head < tail) {
+        int s = queue[head++];
+        for (int d = 0; d < demands; d++) {
+          if (visited[d] || d == demandOf[s] || !endEdge(s, d)) {
+            continue;
+          }
+          visited[d] = true;
+          for (int u = 0; u < supplies; u++) {
+            if (demandOf[u] == d && !spare[u]) {
+              spare[u] = true;
+              queue[tail++] = u;
+            }
+          }
+        }
+      }
+    }
+    return unmatched;
+  }
+
+  /** Whether held token t may be left out of the end matching (when it leaves one supply unmatched). */
+  private boolean endSpare(int t) {
+    for (int s = 0; s < held; s++) {
+      if (supToken[s] == t) {
+        return spare[s];
+      }
+    }
+    return false;
+  }
+
+  /** Seats supply s in the end matching, moving others along an augmenting path; false when it cannot. */
+  private boolean seat(int s, int supplies) {
+    for (int d = 0; d < reqs + faces; d++) {
+      if (visited[d] || !endEdge(s, d)) {
+        continue;
+      }
+      visited[d] = true;
+      if (d < reqs) {
+        if (holderOf[d] < 0 || seat(holderOf[d], supplies)) {
+          holderOf[d] = s;
+          demandOf[s] = d;
+          return true;
+        }
+      } else if (load[d - reqs] < endCap[d - reqs]) {
+        load[d - reqs]++;
+        demandOf[s] = d;
+        return true;
+      } else {
+        for (int u = 0; u < supplies; u++) {
+          if (u != s && demandOf[u] == d && seat(u, supplies)) {
+            // u moved on (its new demand recorded by the inner call); s takes its place here
+            demandOf[s] = d;
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether supply s may meet demand d of the end matching. */
+  private boolean endEdge(int s, int d) {
+    if (d < reqs) {
+      return edge(d, s);
+    }
+    int k = d - reqs;
+    return s < held ? heldFace[s * faces + k] : arrivalStep[s - held] >= endSince[k];
   }
 
   /** Adds a token in x now (called back by {@link TokenWalk#tokensIn}). */

@@ -905,6 +905,55 @@ final class TokenWalk {
     return (copied[g] || !CardSets.has(known, 0, g)) && mayBe(t, g);
   }
 
+  /** Whether card f is a face (the first copy of its face, or a card without copies). */
+  boolean isFace(int f) {
+    return face[f] == f;
+  }
+
+  /** How many copies face f has. */
+  int copyCount(int f) {
+    return copied[f] ? CardSets.count(copies, f * words, words) : 1;
+  }
+
+  /**
+   * Per face, how many tokens in places the observer sees (not topShown piles) are of it after the first
+   * {@code steps} steps of the skeleton, from the initial state and the moves in and out of them; null when a move in
+   * or out of such a place does not show its face. Each is a distinct token narrowed to its face ({@link LaterPlays}).
+   */
+  int[] facesSeenAtEnd(Skeleton sk, int steps) {
+    int[] count = new int[cards];
+    long seen = ~hidden & ~topShown;
+    int places = startedAt.length / words;
+    for (int x = 0; x < places && x < 64; x++) {
+      if ((seen >>> x & 1) != 0) {
+        for (int c = CardSets.first(startedAt, x * words, words); c >= 0;
+            c = CardSets.next(startedAt, x * words, words, c)) {
+          count[face[c]]++;
+        }
+      }
+    }
+    for (int j = 0; j < sk.stepStart[steps]; j++) {
+      int from = sk.from[j];
+      int to = sk.to[j];
+      boolean out = from != to && from < 64 && (seen >>> from & 1) != 0;
+      boolean in = from != to && to < 64 && (seen >>> to & 1) != 0;
+      if (!out && !in) {
+        continue;
+      }
+      int c = sk.card[j];
+      if (c < 0) {
+        return null;
+      }
+      if (out && --count[face[c]] < 0) {
+        return null;
+      }
+      if (in) {
+        count[face[c]]++;
+      }
+    }
+    return count;
+  }
+
   /** Whether a void's cards (words longs of mask from at) hold every copy of card g's face. */
   boolean voidRulesOut(long[] mask, int at, int g) {
     if (!copied[g]) {
