@@ -32,8 +32,11 @@ import java.util.Arrays;
  * restriction: its weight is measured on the same scale as the draws'.
  */
 final class LaterPlays {
-  /** Test switch (mutation): weigh a restricted choice by the candidates before the restriction, not those kept. */
-  static volatile boolean brokenWeight;
+  /**
+   * Test switch (a mutation): each face holds one copy fewer for the place at the end than it may, so the
+   * restriction leaves out candidates that have completions.
+   */
+  static volatile boolean brokenEnd;
   /** For tests: choices restricted (at least one candidate left out) and candidates left out, over all walks. */
   static final java.util.concurrent.atomic.LongAdder RESTRICTED = new java.util.concurrent.atomic.LongAdder();
   static final java.util.concurrent.atomic.LongAdder LEFT_OUT = new java.util.concurrent.atomic.LongAdder();
@@ -205,7 +208,7 @@ final class LaterPlays {
       if (!walk.isFace(f)) {
         continue;
       }
-      int cap = walk.copyCount(f) - seenAtEnd[f];
+      int cap = walk.copyCount(f) - seenAtEnd[f] - (brokenEnd ? 1 : 0);
       if (cap <= 0) {
         continue;
       }

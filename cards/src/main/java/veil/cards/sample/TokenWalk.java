@@ -857,7 +857,6 @@ final class TokenWalk {
     if (differ && checkAmbiguity && weighted && walkSkeleton != null && (places & places - 1) == 0) {
       // A mixed choice: only the candidates that leave the later moves out of the place a token each (exact, and
       // weighed by the number kept: see LaterPlays).
-      int all = n;
       if (laterPlays == null) {
         laterPlays = new LaterPlays(this);
       }
@@ -865,9 +864,6 @@ final class TokenWalk {
           n);
       if (n == 0) {
         return -1;
-      }
-      if (LaterPlays.brokenWeight) {
-        logChoices += LOG[all] - LOG[n]; // the mutation: weighed by the candidates before the restriction
       }
     }
     if (n == 0) {
