@@ -9,18 +9,27 @@ import java.util.Arrays;
  * on it, a later play of a face the void rules out for the older tokens has no token left, and the whole draw is
  * lost. Keeping only the candidates that pass the test below loses nothing and saves those draws.
  *
- * <p>The test (necessary for the walk to go on to the end): the moves out of x after this one, up to the end of the
- * walk (the "requirements", each a face or, hidden, any), matched one to one to "supplies": the tokens in x now but
- * the candidate, and every later move of a token into x (an arrival), which may serve a requirement after it. In any
- * completion of the walk each later move out of x takes a token that is in x then; follow it back to the last time
- * it came into x: either that was before now (a token in x now, not the candidate, which leaves now) or a later
- * arrival before the move; two moves out of x never share a (token, last arrival) pair, as a token stays in x from
- * its arrival to its next departure. So a completion gives such a matching. The edges are necessary conditions too:
- * an arrival may be any card (not looked at); a token in x now may make a face-up move of face g only if it may be g
- * now (pinned to a copy of g's face, or not pinned and allowed a copy of g not known, a card known elsewhere
- * excluded), since what the walk learns later (voids, pins, facts) only narrows a token's allowed cards. The one
- * exception widens them: {@code forgetPins} at a hidden move out of x; every requirement after a hidden move out of
- * x therefore takes any token. A candidate without such a matching has no completion.
+ * <p>The test (necessary for the walk and the assignment to complete), in two parts on the same "supplies": the
+ * tokens in x now but the candidate (it leaves now), and every later move of a token into x (an arrival).
+ * (1) The moves out of x after this one, up to the end of the walk (the "requirements", each a face or, hidden,
+ * any), matched one to one to supplies that may make them. In any completion each later move out of x takes a token
+ * that is in x then; follow it back to the last time it came into x: before now (a token in x now, not the
+ * candidate) or a later arrival before the move; two moves out of x never share a (token, last arrival) pair, as a
+ * token stays in x from its arrival to its next departure. So a completion gives such a matching. (2) Every supply
+ * matched to a requirement or to a face it holds at the end, a face f taking at most its copies less the tokens of
+ * f in places the observer sees at the end (counted from the skeleton: each is a distinct token narrowed to f, so
+ * none of those copies is x's). In a completion each supply leaves by its next departure from x or stays to the end
+ * with its own card, so a completion gives this matching too; by the Mendelsohn-Dulmage theorem a matching saturating
+ * the supplies and one saturating the requirements make one saturating both, so (1) and (2) are checked apart.
+ *
+ * <p>The edges are necessary conditions too. A token in x now may make a face-up move of face g (or hold g at the
+ * end) only if it may be g now: pinned to a copy of g's face, or not pinned and allowed a copy of g not known (a card
+ * without copies known elsewhere excluded); what the walk learns later (voids, pins, facts) only narrows a token's
+ * allowed cards. A void on x at a later step ruling out every copy of g applies to every token in x at its start: a
+ * requirement of g after it (or g at the end, the void after the walk's last step included) is then open only to
+ * arrivals at or after that void's step. An arrival may otherwise be any card. The one step of the walk that widens
+ * allowed sets is {@code forgetPins}, at a hidden move out of x: every requirement after a hidden move out of x
+ * takes any token, and (2) is not checked. A candidate without both matchings has no completion.
  *
  * <p>Exactness: the target weighs every (walk, bijection) pair that completes alike. The walk draws each choice
  * uniformly among the n candidates kept, so a completed draw has probability 1 / (product of the n kept x
@@ -133,8 +142,9 @@ final class LaterPlays {
         return 0; // even with every token: no candidate has a completion
       }
     }
-    // The end: every supply leaves by a later move or holds a card at the end (checked unless x forgets its pins).
-    int deficit = any ? 0 : endMatching(sk, step, endStep, x, supplies);
+    // The end: every supply leaves by a later move or holds a card at the end (checked unless x forgets its pins, or
+    // is itself a place whose tokens at the end are counted as seen).
+    int deficit = any || walk.seesAtEnd(x) ? 0 : endMatching(sk, step, endStep, x, supplies);
     if (deficit > 1) {
       return 0; // leaving one token out cannot seat the others
     }

@@ -918,7 +918,7 @@ final class TokenWalk {
    */
   int[] facesSeenAtEnd(Skeleton sk, int steps) {
     int[] count = new int[cards];
-    long seen = ~hidden & ~topShown;
+    long seen = seenPlaces();
     int places = startedAt.length / words;
     for (int x = 0; x < places && x < 64; x++) {
       if ((seen >>> x & 1) != 0) {
@@ -948,6 +948,16 @@ final class TokenWalk {
       }
     }
     return count;
+  }
+
+  /** The place instances {@link #facesSeenAtEnd} counts: those the observer sees, but piles showing their top. */
+  private long seenPlaces() {
+    return ~hidden & ~topShown;
+  }
+
+  /** Whether {@link #facesSeenAtEnd} counts the tokens of place x. */
+  boolean seesAtEnd(int x) {
+    return x < 64 && (seenPlaces() >>> x & 1) != 0;
   }
 
   /** Whether a void's cards (words longs of mask from at) hold every copy of card g's face. */
