@@ -315,6 +315,10 @@ final class TokenWalk {
         if (pristineOnly && !inOrder && !choiceIsPristine(c, x)) {
           return t;
         }
+        walkSkeleton = sk;
+        walkStep = t;
+        walkMove = i;
+        walkEnd = to;
         int tok = inOrder ? takeTop(x, c) : c >= 0 ? reveal(c, 1L << x, rng, true)
             : takeHidden(x, rng, topPlace ? topToken(x) : -1);
         if (tok < 0) {
@@ -856,6 +860,7 @@ final class TokenWalk {
       return pinOrNarrow(veil.ludeme.Bits.select(tokensAt, at, words, pick(rng, n)), c);
     }
     int n = 0;
+    boolean differ = false;
     for (long p = places; p != 0; p &= p - 1) {
       int at = Long.numberOfTrailingZeros(p) * words;
       for (int t = sets.first(tokensAt, at); t >= 0; t = sets.next(tokensAt, at, t)) {
@@ -876,6 +881,7 @@ final class TokenWalk {
           mixed = true;
           ambiguous |= !weighted;
         }
+        differ |= !same;
         if (countSome && pinnedCard[t] < 0 && lastOfAFact(t, c)) {
           // Counted facts: this token is the last that can meet an open ask c is not of; taking it leaves the
           // draw no completion, so it is no candidate (the choice is weighted by the candidates kept: exact).
@@ -884,12 +890,123 @@ final class TokenWalk {
         candidates[n++] = t;
       }
     }
+    if (differ && checkAmbiguity && weighted && walkSkeleton != null && (places & places - 1) == 0) {
+      // A mixed choice: only the candidates that leave the later moves out of the place a token each (exact, and
+      // weighed by the number kept: see LaterPlays).
+      if (laterPlays == null) {
+        laterPlays = new LaterPlays(this);
+      }
+      n = laterPlays.keep(walkSkeleton, walkStep, walkMove, walkEnd, Long.numberOfTrailingZeros(places), candidates,
+          n);
+      if (n == 0) {
+        return -1;
+      }
+    }
     if (n == 0) {
       return -1;
     }
     logChoices += LOG[n];
     int chosen = candidates[greedy ? (countSome ? narrowestKeeping(n, c) : narrowest(n)) : pick(rng, n)];
     return pinOrNarrow(chosen, c);
+  }
+
+  /** The mixed choices' restriction to candidates with a completion (made when first needed). */
+  private LaterPlays laterPlays;
+  /** The skeleton step and move the walk is at, and the step its walk ends before ({@link LaterPlays}). */
+  private Skeleton walkSkeleton;
+  private int walkStep;
+  private int walkMove;
+  private int walkEnd;
+
+  /** Hands each token of place x to {@code to} ({@link LaterPlays}). */
+  void tokensIn(int x, LaterPlays to) {
+    int at = x * words;
+    for (int t = sets.first(tokensAt, at); t >= 0; t = sets.next(tokensAt, at, t)) {
+      to.holding(t);
+    }
+  }
+
+  /**
+   * Whether token t may be the card of face-up move of face g as the walk stands: pinned to a copy of g's face, or
+   * not pinned and allowed a copy of g not known (g without copies: allowed g, g not known).
+   */
+  boolean mayPlay(int t, int g) {
+    if (pinnedCard[t] >= 0) {
+      return face[pinnedCard[t]] == face[g];
+    }
+    return (copied[g] || !CardSets.has(known, 0, g)) && mayBe(t, g);
+  }
+
+  /** Whether card f is a face (the first copy of its face, or a card without copies). */
+  boolean isFace(int f) {
+    return face[f] == f;
+  }
+
+  /** How many copies face f has. */
+  int copyCount(int f) {
+    return copied[f] ? CardSets.count(copies, f * words, words) : 1;
+  }
+
+  /**
+   * Per face, how many tokens in places the observer sees (not topShown piles) are of it after the first
+   * {@code steps} steps of the skeleton, from the initial state and the moves in and out of them; null when a move in
+   * or out of such a place does not show its face. Each is a distinct token narrowed to its face ({@link LaterPlays}).
+   */
+  int[] facesSeenAtEnd(Skeleton sk, int steps) {
+    int[] count = new int[cards];
+    long seen = seenPlaces();
+    int places = startedAt.length / words;
+    for (int x = 0; x < places && x < 64; x++) {
+      if ((seen >>> x & 1) != 0) {
+        for (int c = CardSets.first(startedAt, x * words, words); c >= 0;
+            c = CardSets.next(startedAt, x * words, words, c)) {
+          count[face[c]]++;
+        }
+      }
+    }
+    for (int j = 0; j < sk.stepStart[steps]; j++) {
+      int from = sk.from[j];
+      int to = sk.to[j];
+      boolean out = from != to && from < 64 && (seen >>> from & 1) != 0;
+      boolean in = from != to && to < 64 && (seen >>> to & 1) != 0;
+      if (!out && !in) {
+        continue;
+      }
+      int c = sk.card[j];
+      if (c < 0) {
+        return null;
+      }
+      if (out && --count[face[c]] < 0) {
+        return null;
+      }
+      if (in) {
+        count[face[c]]++;
+      }
+    }
+    return count;
+  }
+
+  /** The place instances {@link #facesSeenAtEnd} counts: those the observer sees, but piles showing their top. */
+  private long seenPlaces() {
+    return ~hidden & ~topShown;
+  }
+
+  /** Whether {@link #facesSeenAtEnd} counts the tokens of place x. */
+  boolean seesAtEnd(int x) {
+    return x < 64 && (seenPlaces() >>> x & 1) != 0;
+  }
+
+  /** Whether a void's cards (words longs of mask from at) hold every copy of card g's face. */
+  boolean voidRulesOut(long[] mask, int at, int g) {
+    if (!copied[g]) {
+      return CardSets.has(mask, at, g);
+    }
+    for (int w = 0; w < words; w++) {
+      if ((copies[g * words + w] & ~mask[at + w]) != 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Pins the token to c, or with copies of c narrows it to them (nothing to do when it is pinned to one). */
