@@ -31,7 +31,6 @@ final class WitnessSwaps {
     LudState replay(int[] cards);
   }
 
-  static boolean DEBUG = Boolean.getBoolean("diag.swapdebug");
   /** Rounds of exchanges per repair, and the pairs realised (each a replay) per round. */
   private static final int ROUNDS = 8;
   private static final int REALISED_PER_ROUND = 48;
@@ -104,9 +103,6 @@ final class WitnessSwaps {
           }
         }
       }
-      if (DEBUG) {
-        System.out.println("SWAPDBG t=" + t + " round " + round + " score " + score + " hidden " + n + " pairs " + pairs);
-      }
       if (pairs == 0) {
         return false;
       }
@@ -140,11 +136,6 @@ final class WitnessSwaps {
             }
           }
           LudState reached = step.replay(trialCards);
-          if (DEBUG) {
-            System.out.println("SWAPDBG   " + game.cards.text()[c] + " <-> " + game.cards.text()[d] + " predicted "
-                + pairScore[order[k]] + " from move " + s + "/" + moves + " replay "
-                + (reached == null ? "fails" : "ok, deficiency " + step.deficiency(reached)));
-          }
           if (reached != null) {
             int next = step.deficiency(reached);
             if (next < score) {

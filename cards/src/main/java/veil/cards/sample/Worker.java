@@ -1409,6 +1409,20 @@ final class Worker {
     return origins != 0 ? origins : left;
   }
 
+  /**
+   * For tests: the pins of step t of the observation (each card the step shows leaving a hidden place, and the
+   * places it was in at the start of the step, the last level's: {@code PIN_LEVELS} longs each in {@code places}),
+   * into arrays the caller sizes; returns how many.
+   */
+  int pinsOfStep(Observation obs, int t, int[] cardsOut, long[] placesOut) {
+    collectPins(obs, t);
+    for (int i = 0; i < pinCount; i++) {
+      cardsOut[i] = pinCards[i];
+      placesOut[i] = pinPlaces[i * TokenWalk.PIN_LEVELS + TokenWalk.PIN_LEVELS - 1];
+    }
+    return pinCount;
+  }
+
   /** Whether the state holds card c (with copies: a copy of face c) in one of the places. */
   private boolean someCopyIn(LudState s, int c, long places) {
     for (int d = c; d < cards && (d == c || faces != null && faces[d] == c); d++) {
