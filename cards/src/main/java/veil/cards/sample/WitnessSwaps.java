@@ -1,6 +1,7 @@
 package veil.cards.sample;
 
 import java.util.Arrays;
+import java.util.SplittableRandom;
 import veil.ludeme.CompiledGame;
 import veil.ludeme.LudState;
 import veil.ludeme.Slot;
@@ -36,6 +37,11 @@ final class WitnessSwaps {
   private static final int REALISED_PER_ROUND = 48;
   /** Earlier common places tried per pair when the latest one's replay fails. */
   private static final int POINTS_PER_PAIR = 3;
+  /** Exchanges that keep the deficiency kept aside per round, and tried when no better one is realised. */
+  private static final int PLATEAU_PAIRS = 256;
+  private static final int PLATEAU_TRIES = 16;
+  private int[] plateauA = new int[0];
+  private int[] plateauB = new int[0];
 
   private final CompiledGame game;
   private final int cards;
@@ -54,6 +60,8 @@ final class WitnessSwaps {
   long tried;
   long repaired;
   long exchanges;
+  /** Of the exchanges kept, those that kept the deficiency (no better one was realised in their round). */
+  long plateaus;
 
   WitnessSwaps(CompiledGame game) {
     this.game = game;
@@ -70,7 +78,8 @@ final class WitnessSwaps {
    * reaches {@code before}, until step t follows it. True when it did: {@code witnessCard} then holds the new
    * history, whose state before step t {@code step.replay} left in place (the caller's to copy).
    */
-  boolean repair(Skeleton sk, int t, int observer, int[] witnessCard, LudState before, Step step) {
+  boolean repair(Skeleton sk, int t, int observer, int[] witnessCard, LudState before, Step step,
+      SplittableRandom rng) {
     tried++;
     int moves = sk.stepStart[t];
     LudState current = before.copy();
@@ -84,12 +93,28 @@ final class WitnessSwaps {
         }
       }
       int pairs = 0;
+      int plateau = 0;
+      int plateauSeen = 0;
       for (int i = 0; i < n; i++) {
         for (int j = i + 1; j < n; j++) {
           trial.copyFrom(current);
           swap(trial, hidden[i], hidden[j]);
           int d = step.deficiency(trial);
-          if (d < score) {
+          if (d == score) {
+            // Kept aside (a uniform sample of them): an exchange that changes the history without making step t
+            // worse, for a round in which no better one is realised.
+            if (plateauA.length < PLATEAU_PAIRS) {
+              plateauA = new int[PLATEAU_PAIRS];
+              plateauB = new int[PLATEAU_PAIRS];
+            }
+            int at = plateauSeen < PLATEAU_PAIRS ? plateauSeen : rng.nextInt(plateauSeen + 1);
+            plateauSeen++;
+            if (at < PLATEAU_PAIRS) {
+              plateauA[at] = hidden[i];
+              plateauB[at] = hidden[j];
+              plateau = Math.min(plateauSeen, PLATEAU_PAIRS);
+            }
+          } else if (d < score) {
             if (pairs == pairA.length) {
               int cap = Math.max(64, pairs * 2);
               pairA = Arrays.copyOf(pairA, cap);
@@ -103,7 +128,7 @@ final class WitnessSwaps {
           }
         }
       }
-      if (pairs == 0) {
+      if (pairs == 0 && plateau == 0) {
         return false;
       }
       if (order.length < pairs) {
@@ -115,49 +140,71 @@ final class WitnessSwaps {
       Arrays.sort(order, 0, pairs, (x, y) -> Integer.compare(pairScore[x], pairScore[y]));
       boolean kept = false;
       for (int k = 0; k < Math.min(pairs, REALISED_PER_ROUND) && !kept; k++) {
-        int c = pairA[order[k]];
-        int d = pairB[order[k]];
-        // From the latest move at which c and d were in one place, back to earlier ones.
-        int end = moves;
-        for (int point = 0; point < POINTS_PER_PAIR && !kept; point++) {
-          int s = commonPoint(sk, witnessCard, end, moves, c, d, current);
-          if (s < 0) {
-            break;
-          }
-          if (trialCards.length < moves) {
-            trialCards = new int[Math.max(moves, trialCards.length * 2)];
-          }
-          System.arraycopy(witnessCard, 0, trialCards, 0, moves);
-          for (int m = s; m < moves; m++) {
-            if (trialCards[m] == c) {
-              trialCards[m] = d;
-            } else if (trialCards[m] == d) {
-              trialCards[m] = c;
-            }
-          }
-          LudState reached = step.replay(trialCards);
-          if (reached != null) {
-            int next = step.deficiency(reached);
-            if (next < score) {
-              System.arraycopy(trialCards, 0, witnessCard, 0, moves);
-              current.copyFrom(reached);
-              score = next;
-              kept = true;
-              exchanges++;
-            }
-          }
-          end = s;
-        }
+        kept = exchange(sk, witnessCard, moves, pairA[order[k]], pairB[order[k]], current, step, score);
+      }
+      for (int k = 0; k < PLATEAU_TRIES && !kept && plateau > 0; k++) {
+        // None better: a random exchange that keeps step t as far, for the next round to start from elsewhere.
+        int pick = rng.nextInt(plateau);
+        int c = plateauA[pick];
+        int d = plateauB[pick];
+        plateauA[pick] = plateauA[--plateau];
+        plateauB[pick] = plateauB[plateau];
+        kept = exchange(sk, witnessCard, moves, c, d, current, step, score + 1);
+        plateaus += kept ? 1 : 0;
       }
       if (!kept) {
         return false;
       }
+      score = keptScore;
     }
     if (score == 0) {
       // Leave the state of the kept history in the replay's hands (the caller copies it).
       step.replay(witnessCard);
       repaired++;
       return true;
+    }
+    return false;
+  }
+
+  /** The deficiency of the history the last {@link #exchange} kept. */
+  private int keptScore;
+
+  /**
+   * Exchanges the futures of cards c and d in the witness history, from the latest move at which both were in one
+   * place (then from earlier ones), and keeps the first whose replay holds with a deficiency below {@code below}
+   * ({@link #keptScore}); {@code current} is then the state before step t. False when none did.
+   */
+  private boolean exchange(Skeleton sk, int[] witnessCard, int moves, int c, int d, LudState current, Step step,
+      int below) {
+    int end = moves;
+    for (int point = 0; point < POINTS_PER_PAIR; point++) {
+      int s = commonPoint(sk, witnessCard, end, moves, c, d, current);
+      if (s < 0) {
+        return false;
+      }
+      if (trialCards.length < moves) {
+        trialCards = new int[Math.max(moves, trialCards.length * 2)];
+      }
+      System.arraycopy(witnessCard, 0, trialCards, 0, moves);
+      for (int m = s; m < moves; m++) {
+        if (trialCards[m] == c) {
+          trialCards[m] = d;
+        } else if (trialCards[m] == d) {
+          trialCards[m] = c;
+        }
+      }
+      LudState reached = step.replay(trialCards);
+      if (reached != null) {
+        int next = step.deficiency(reached);
+        if (next < below) {
+          System.arraycopy(trialCards, 0, witnessCard, 0, moves);
+          current.copyFrom(reached);
+          keptScore = next;
+          exchanges++;
+          return true;
+        }
+      }
+      end = s;
     }
     return false;
   }

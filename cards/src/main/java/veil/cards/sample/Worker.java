@@ -909,7 +909,7 @@ final class Worker {
       }
       builder.relabelAll = faces != null; // a witness needs any consistent history: the rules' copies will do
       try {
-        if (swapWitnesses && redraw % SWAP_EVERY == 0 && swapWitness(obs, t)) {
+        if (swapWitnesses && redraw % SWAP_EVERY == 0 && redraw < WITNESS_REDRAWS && swapWitness(obs, t)) {
           continue; // the witness was repaired in place: the next pass extends it
         }
         if (redrawTokens(t) && cardsOfMoves(t, analysisRng)
@@ -933,7 +933,7 @@ final class Worker {
    * {@link #swapWitness} runs at every this many redraws of a step, from the first failure on (before the token
    * walk's first redraw), each time from the witness the last redraw left.
    */
-  static int SWAP_EVERY = 50;
+  private static final int SWAP_EVERY = 50;
 
   /**
    * Repairs the witness by exchanging hidden cards' futures ({@link WitnessSwaps}), starting from the witness
@@ -971,7 +971,7 @@ final class Worker {
       witnessCardsKnown = false; // not the witness's history after all: nothing to start from
       return false;
     }
-    if (!swaps.repair(skeleton, t, obs.role(), witnessCard, start, step)) {
+    if (!swaps.repair(skeleton, t, obs.role(), witnessCard, start, step, analysisRng)) {
       return false;
     }
     witness.copyFrom(builder.state);
