@@ -69,8 +69,8 @@ final class Worker {
    */
   private int[] witnessCard = new int[64];
   private boolean witnessCardsKnown = true;
-  /** Whether {@link #swapWitness} failed on the current witness (a new witness is tried again). */
-  private boolean swapFailedOnWitness;
+  /** The {@link #swapWitness} calls of the step being analysed (at most {@link #SWAPS_PER_STEP}). */
+  private int swapCalls;
   /** Test switch: false leaves out {@link #swaps} (the analysis then fails where the redraws and old repair fail). */
   static volatile boolean swapWitnesses = true;
 
@@ -873,7 +873,7 @@ final class Worker {
     failed = false;
     witness = game.initialState();
     witnessCardsKnown = true;
-    swapFailedOnWitness = false;
+    swapCalls = 0;
     stats.analyses.increment();
   }
 
@@ -931,9 +931,11 @@ final class Worker {
 
   /**
    * {@link #swapWitness} runs at every this many redraws of a step, from the first failure on (before the token
-   * walk's first redraw), each time from the witness the last redraw left.
+   * walk's first redraw), each time from the witness the last redraw left (its random exchanges differ), at most
+   * {@link #SWAPS_PER_STEP} times a step.
    */
-  private static final int SWAP_EVERY = 50;
+  private static final int SWAP_EVERY = 10;
+  private static final int SWAPS_PER_STEP = 12;
 
   /**
    * Repairs the witness by exchanging hidden cards' futures ({@link WitnessSwaps}), starting from the witness
@@ -942,10 +944,10 @@ final class Worker {
    */
   private boolean swapWitness(Observation obs, int t) {
     int moves = skeleton.stepStart[t];
-    if (!witnessCardsKnown || witnessCard.length < moves || swapFailedOnWitness) {
+    if (!witnessCardsKnown || witnessCard.length < moves || swapCalls >= SWAPS_PER_STEP) {
       return false;
     }
-    swapFailedOnWitness = true; // until it succeeds, or a redraw gives another witness
+    swapCalls++;
     collectPins(obs, t);
     if (moveCard.length < moves) {
       moveCard = new int[Math.max(moves, moveCard.length * 2)];
@@ -975,7 +977,6 @@ final class Worker {
       return false;
     }
     witness.copyFrom(builder.state);
-    swapFailedOnWitness = false;
     return true;
   }
 
@@ -1021,7 +1022,6 @@ final class Worker {
     }
     System.arraycopy(moveCard, 0, witnessCard, 0, moves);
     witnessCardsKnown = true;
-    swapFailedOnWitness = false;
   }
 
   /**
@@ -1030,7 +1030,7 @@ final class Worker {
    * say which card a move took, the witness's cards are unknown until the next redraw.
    */
   private void recordWitnessCards(int t) {
-    swapFailedOnWitness = false;
+    swapCalls = 0;
     if (!witnessCardsKnown) {
       return;
     }
