@@ -30,6 +30,14 @@ final class WitnessSwaps {
 
     /** Replays steps [0, t) with card {@code cards[i]} for skeleton move i: the state reached, or null. */
     LudState replay(int[] cards);
+
+    /** After a replay that failed: the step it stopped at, and the state before that step. */
+    int reached();
+
+    LudState reachedState();
+
+    /** {@link #deficiency} for an earlier step r, of a state before step r. */
+    int deficiencyAt(LudState s, int r);
   }
 
   /** Rounds of exchanges per repair, and the pairs realised (each a replay) per round. */
@@ -62,6 +70,8 @@ final class WitnessSwaps {
   long exchanges;
   /** Of the exchanges kept, those that kept the deficiency (no better one was realised in their round). */
   long plateaus;
+  /** Exchanges kept with a second one that mended the earlier step the first broke ({@link #fixEarlier}). */
+  long earlier;
 
   WitnessSwaps(CompiledGame game) {
     this.game = game;
@@ -140,7 +150,7 @@ final class WitnessSwaps {
       Arrays.sort(order, 0, pairs, (x, y) -> Integer.compare(pairScore[x], pairScore[y]));
       boolean kept = false;
       for (int k = 0; k < Math.min(pairs, REALISED_PER_ROUND) && !kept; k++) {
-        kept = exchange(sk, witnessCard, moves, pairA[order[k]], pairB[order[k]], current, step, score);
+        kept = exchange(sk, observer, witnessCard, moves, pairA[order[k]], pairB[order[k]], current, step, score);
       }
       for (int k = 0; k < PLATEAU_TRIES && !kept && plateau > 0; k++) {
         // None better: a random exchange that keeps step t as far, for the next round to start from elsewhere.
@@ -149,7 +159,7 @@ final class WitnessSwaps {
         int d = plateauB[pick];
         plateauA[pick] = plateauA[--plateau];
         plateauB[pick] = plateauB[plateau];
-        kept = exchange(sk, witnessCard, moves, c, d, current, step, score + 1);
+        kept = exchange(sk, observer, witnessCard, moves, c, d, current, step, score + 1);
         plateaus += kept ? 1 : 0;
       }
       if (!kept) {
@@ -174,8 +184,8 @@ final class WitnessSwaps {
    * place (then from earlier ones), and keeps the first whose replay holds with a deficiency below {@code below}
    * ({@link #keptScore}); {@code current} is then the state before step t. False when none did.
    */
-  private boolean exchange(Skeleton sk, int[] witnessCard, int moves, int c, int d, LudState current, Step step,
-      int below) {
+  private boolean exchange(Skeleton sk, int observer, int[] witnessCard, int moves, int c, int d, LudState current,
+      Step step, int below) {
     int end = moves;
     for (int point = 0; point < POINTS_PER_PAIR; point++) {
       int s = commonPoint(sk, witnessCard, end, moves, c, d, current);
@@ -203,8 +213,84 @@ final class WitnessSwaps {
           exchanges++;
           return true;
         }
+      } else if (step.reached() < sk.steps && fixEarlier(sk, observer, witnessCard, moves, current, step, below)) {
+        return true;
       }
       end = s;
+    }
+    return false;
+  }
+
+  /** Pairs realised per exchange whose replay stopped at an earlier step ({@link #fixEarlier}). */
+  private static final int EARLIER_PAIRS = 12;
+  private int[] earlierCards = new int[0];
+  private LudState earlierState;
+
+  /**
+   * The exchange in {@link #trialCards} made the replay stop at an earlier step r (a card the exchange moved was
+   * needed there: an ask's rank, a card given): a second exchange, chosen as the first is but for step r (scored by
+   * {@link Step#deficiencyAt} on the state before step r of the exchanged history), realised over the whole
+   * history; kept as the first one would be. False when none is.
+   */
+  private boolean fixEarlier(Skeleton sk, int observer, int[] witnessCard, int moves, LudState current, Step step,
+      int below) {
+    int r = step.reached();
+    int prefix = sk.stepStart[r];
+    if (earlierState == null) {
+      earlierState = game.initialState();
+    }
+    LudState atR = earlierState;
+    atR.copyFrom(step.reachedState());
+    int score = step.deficiencyAt(atR, r);
+    if (score == 0) {
+      return false; // step r follows: the replay stopped for another reason
+    }
+    int n = 0;
+    for (int c = 0; c < cards; c++) {
+      int at = game.table.whereIs(atR, c);
+      if (at >= 0 && (visibleMask[at] & 1 << observer) == 0) {
+        hidden[n++] = c;
+      }
+    }
+    int tried = 0;
+    for (int i = 0; i < n && tried < EARLIER_PAIRS; i++) {
+      for (int j = i + 1; j < n && tried < EARLIER_PAIRS; j++) {
+        trial.copyFrom(atR);
+        swap(trial, hidden[i], hidden[j]);
+        if (step.deficiencyAt(trial, r) >= score) {
+          continue;
+        }
+        int c = hidden[i];
+        int d = hidden[j];
+        int s = commonPoint(sk, trialCards, prefix, prefix, c, d, atR);
+        if (s < 0) {
+          continue;
+        }
+        tried++;
+        if (earlierCards.length < moves) {
+          earlierCards = new int[Math.max(moves, earlierCards.length * 2)];
+        }
+        System.arraycopy(trialCards, 0, earlierCards, 0, moves);
+        for (int m = s; m < moves; m++) {
+          if (earlierCards[m] == c) {
+            earlierCards[m] = d;
+          } else if (earlierCards[m] == d) {
+            earlierCards[m] = c;
+          }
+        }
+        LudState reached = step.replay(earlierCards);
+        if (reached != null) {
+          int next = step.deficiency(reached);
+          if (next < below) {
+            System.arraycopy(earlierCards, 0, witnessCard, 0, moves);
+            current.copyFrom(reached);
+            keptScore = next;
+            exchanges++;
+            earlier++;
+            return true;
+          }
+        }
+      }
     }
     return false;
   }

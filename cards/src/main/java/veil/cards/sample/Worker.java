@@ -957,9 +957,12 @@ final class Worker {
       }
     }
     WitnessSwaps.Step step = new WitnessSwaps.Step() {
+      /** The step whose pins {@link #collectPins} holds. */
+      private int pinned = t;
+
       @Override
       public int deficiency(LudState s) {
-        return Worker.this.deficiency(s, obs, t);
+        return deficiencyAt(s, t);
       }
 
       @Override
@@ -967,17 +970,37 @@ final class Worker {
         System.arraycopy(cards, 0, moveCard, 0, moves);
         return builder.replay(skeleton, obs, t, moveIndex, moveCard, null) ? builder.state : null;
       }
+
+      @Override
+      public int reached() {
+        return builder.reached;
+      }
+
+      @Override
+      public LudState reachedState() {
+        return builder.state;
+      }
+
+      @Override
+      public int deficiencyAt(LudState s, int r) {
+        if (pinned != r) {
+          collectPins(obs, r);
+          pinned = r;
+        }
+        return Worker.this.deficiency(s, obs, r);
+      }
     };
     LudState start = step.replay(witnessCard);
     if (start == null || !Arrays.equals(start.places, witness.places)) {
       witnessCardsKnown = false; // not the witness's history after all: nothing to start from
       return false;
     }
-    if (!swaps.repair(skeleton, t, obs.role(), witnessCard, start, step, analysisRng)) {
-      return false;
+    boolean repaired = swaps.repair(skeleton, t, obs.role(), witnessCard, start, step, analysisRng);
+    if (repaired) {
+      witness.copyFrom(builder.state);
     }
-    witness.copyFrom(builder.state);
-    return true;
+    collectPins(obs, t); // the redraws use step t's pins (the repair may have looked at an earlier step's)
+    return repaired;
   }
 
   /**
