@@ -19,8 +19,10 @@ import veil.ludeme.Slot;
  * <p>Search: per round, every pair of cards hidden from the observer at step t is exchanged in the state before
  * step t and scored by {@link Step#deficiency} (0: step t follows); the pairs that lower it are realised in the
  * history, from the latest move at which both cards were in one place, and the first whose replay holds is kept.
- * Rounds go on until step t follows or no pair helps. Greedy, so not complete; it starts from a consistent history
- * and changes it little, where the token walk's redraws start afresh every time.
+ * An exchange whose replay stops at an earlier step r gets a second exchange chosen the same way for step r
+ * ({@link #fixEarlier}); when no pair lowers the deficiency, a random one that keeps it is kept (a plateau move).
+ * Rounds go on until step t follows or nothing is kept. Greedy, so not complete; it starts from a consistent
+ * history and changes it little, where the token walk's redraws start afresh every time.
  */
 final class WitnessSwaps {
   /** What the repair needs of the analysis at step t. */

@@ -909,7 +909,8 @@ final class Worker {
       }
       builder.relabelAll = faces != null; // a witness needs any consistent history: the rules' copies will do
       try {
-        if (swapWitnesses && redraw % SWAP_EVERY == 0 && redraw < WITNESS_REDRAWS && swapWitness(obs, t)) {
+        if (swapWitnesses && skeleton.facts.count > 0 && redraw % SWAP_EVERY == 0 && redraw < WITNESS_REDRAWS
+            && swapWitness(obs, t)) {
           continue; // the witness was repaired in place: the next pass extends it
         }
         if (redrawTokens(t) && cardsOfMoves(t, analysisRng)
@@ -932,7 +933,9 @@ final class Worker {
   /**
    * {@link #swapWitness} runs at every this many redraws of a step, from the first failure on (before the token
    * walk's first redraw), each time from the witness the last redraw left (its random exchanges differ), at most
-   * {@link #SWAPS_PER_STEP} times a step.
+   * {@link #SWAPS_PER_STEP} times a step; like {@link #repairWitness}, only in games whose rules tell facts
+   * ({@link HandFacts}: asks), where the token walk's redraws fail on them, so that other games' analyses are as
+   * they were.
    */
   private static final int SWAP_EVERY = 10;
   private static final int SWAPS_PER_STEP = 12;
