@@ -61,6 +61,18 @@ final class Worker {
   private final FactProbe facts;
   private final UniformAssignment assignment = new UniformAssignment();
   private TokenWalk walk;
+  /** The witness repair that exchanges two hidden cards' futures in the witness history ({@link WitnessSwaps}). */
+  final WitnessSwaps swaps;
+  /**
+   * The witness history as the card of each skeleton move of the steps analysed (valid when {@link
+   * #witnessCardsKnown}): what {@link #swaps} starts from.
+   */
+  private int[] witnessCard = new int[64];
+  private boolean witnessCardsKnown = true;
+  /** The {@link #swapWitness} calls of the step being analysed (at most {@link #SWAPS_PER_STEP}). */
+  private int swapCalls;
+  /** Test switch: false leaves out {@link #swaps} (the analysis then fails where the redraws and old repair fail). */
+  static volatile boolean swapWitnesses = true;
 
   // Analysis of the current observation.
   private Skeleton skeleton;
@@ -139,6 +151,7 @@ final class Worker {
     this.builder = new HistoryBuilder(game);
     this.probe = new RuleProbe(game);
     this.facts = new FactProbe(game);
+    this.swaps = new WitnessSwaps(game);
     this.cardOfToken = new int[cards];
     this.classOfToken = new int[cards];
     this.classOfCard = new int[cards];
@@ -1094,6 +1107,8 @@ final class Worker {
     done = 0;
     failed = false;
     witness = game.initialState();
+    witnessCardsKnown = true;
+    swapCalls = 0;
     stats.analyses.increment();
   }
 
@@ -1115,6 +1130,7 @@ final class Worker {
         skeleton.addStep(raw);
         markOrder(t);
         nameOwnCard(obs, t);
+        recordWitnessCards(t);
         LudState s = witness;
         witness = ext;
         ext = s;
@@ -1128,15 +1144,197 @@ final class Worker {
       }
       builder.relabelAll = faces != null; // a witness needs any consistent history: the rules' copies will do
       try {
+        if (swapWitnesses && skeleton.facts.count > 0 && redraw % SWAP_EVERY == 0 && redraw < WITNESS_REDRAWS
+            && swapWitness(obs, t)) {
+          continue; // the witness was repaired in place: the next pass extends it
+        }
         if (redrawTokens(t) && cardsOfMoves(t, analysisRng)
             && builder.replay(skeleton, obs, t, moveIndex, moveCard, null)) {
           witness.copyFrom(builder.state);
+          keepWitnessCards(t);
         } else if (repairWitnesses && skeleton.facts.count > 0 && redraw >= REPAIR_FROM
             && redraw % REPAIR_EVERY == 0) {
-          repairWitness(obs, t);
+          if (repairWitness(obs, t)) {
+            keepWitnessCards(t);
+          }
         }
       } finally {
         builder.relabelAll = false;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * {@link #swapWitness} runs at every this many redraws of a step, from the first failure on (before the token
+   * walk's first redraw), each time from the witness the last redraw left (its random exchanges differ), at most
+   * {@link #SWAPS_PER_STEP} times a step; like {@link #repairWitness}, only in games whose rules tell facts
+   * ({@link HandFacts}: asks), where the token walk's redraws fail on them, so that other games' analyses are as
+   * they were.
+   */
+  private static final int SWAP_EVERY = 10;
+  private static final int SWAPS_PER_STEP = 12;
+
+  /**
+   * Repairs the witness by exchanging hidden cards' futures ({@link WitnessSwaps}), starting from the witness
+   * history that step t does not follow; true when step t now follows {@link #witness}. Needs the witness's cards
+   * ({@link #witnessCardsKnown}); their replay must reach the witness, else nothing is tried.
+   */
+  private boolean swapWitness(Observation obs, int t) {
+    int moves = skeleton.stepStart[t];
+    if (!witnessCardsKnown || witnessCard.length < moves || swapCalls >= SWAPS_PER_STEP) {
+      return false;
+    }
+    swapCalls++;
+    collectPins(obs, t);
+    if (moveCard.length < moves) {
+      moveCard = new int[Math.max(moves, moveCard.length * 2)];
+      moveIndex = new int[moveCard.length];
+      for (int i = 0; i < moveIndex.length; i++) {
+        moveIndex[i] = i;
+      }
+    }
+    WitnessSwaps.Step step = new WitnessSwaps.Step() {
+      /** The step whose pins {@link #collectPins} holds. */
+      private int pinned = t;
+
+      @Override
+      public int deficiency(LudState s) {
+        return deficiencyAt(s, t);
+      }
+
+      @Override
+      public LudState replay(int[] cards) {
+        System.arraycopy(cards, 0, moveCard, 0, moves);
+        return builder.replay(skeleton, obs, t, moveIndex, moveCard, null) ? builder.state : null;
+      }
+
+      @Override
+      public int reached() {
+        return builder.reached;
+      }
+
+      @Override
+      public LudState reachedState() {
+        return builder.state;
+      }
+
+      @Override
+      public int deficiencyAt(LudState s, int r) {
+        if (pinned != r) {
+          collectPins(obs, r);
+          pinned = r;
+        }
+        return Worker.this.deficiency(s, obs, r);
+      }
+    };
+    LudState start = step.replay(witnessCard);
+    if (start == null || !Arrays.equals(start.places, witness.places)) {
+      witnessCardsKnown = false; // not the witness's history after all: nothing to start from
+      return false;
+    }
+    boolean repaired = swaps.repair(skeleton, t, obs.role(), witnessCard, start, step, analysisRng);
+    if (repaired) {
+      witness.copyFrom(builder.state);
+    }
+    collectPins(obs, t); // the redraws use step t's pins (the repair may have looked at an earlier step's)
+    return repaired;
+  }
+
+  /**
+   * How far state s (before step t) is from giving step t: one per card the step shows leaving a hidden place that
+   * s has elsewhere, per fact or void of step t that s breaks, plus one unless the step follows s.
+   */
+  private int deficiency(LudState s, Observation obs, int t) {
+    int d = 0;
+    for (int i = 0; i < pinCount; i++) {
+      if (!someCopyIn(s, pinCards[i], pinPlaces[i * TokenWalk.PIN_LEVELS + TokenWalk.PIN_LEVELS - 1])) {
+        d++;
+      }
+    }
+    HandFacts f = skeleton.facts;
+    for (int i = f.firstAt(t); i < f.count && f.step[i] == t; i++) {
+      if (f.kind[i] == HandFacts.SOME || f.kind[i] == HandFacts.NONE) {
+        boolean in = CardSets.intersects(s.places, f.where[i] * words, f.mask, i * words, words);
+        d += in == (f.kind[i] == HandFacts.NONE) ? 1 : 0;
+      }
+    }
+    int x = skeleton.voidPlace(t);
+    if (x >= 0 && CardSets.intersects(s.places, x * words, skeleton.voidMask, t * words, words)) {
+      d++;
+    }
+    if (d > 0) {
+      return d + 1;
+    }
+    LudState saved = witness;
+    witness = s;
+    try {
+      return extendWitness(obs, t) ? 0 : 1;
+    } finally {
+      witness = saved;
+    }
+  }
+
+  /** After a witness for steps [0, t) was drawn or repaired: its cards are those of {@link #moveCard}. */
+  private void keepWitnessCards(int t) {
+    int moves = skeleton.stepStart[t];
+    if (witnessCard.length < moves) {
+      witnessCard = new int[Math.max(moves, witnessCard.length * 2)];
+    }
+    System.arraycopy(moveCard, 0, witnessCard, 0, moves);
+    witnessCardsKnown = true;
+  }
+
+  /**
+   * After step t matched (witness before it, ext after): the card of each of its skeleton moves, read off the two
+   * states (a card seen, or the one card that left the move's place for its destination); when the states do not
+   * say which card a move took, the witness's cards are unknown until the next redraw.
+   */
+  private void recordWitnessCards(int t) {
+    swapCalls = 0;
+    if (!witnessCardsKnown) {
+      return;
+    }
+    int from = skeleton.stepStart[t];
+    int to = skeleton.stepStart[t + 1];
+    if (witnessCard.length < to) {
+      witnessCard = Arrays.copyOf(witnessCard, Math.max(to, witnessCard.length * 2));
+    }
+    long[] places = witness.places.clone();
+    for (int i = from; i < to; i++) {
+      int x = skeleton.from[i];
+      int y = skeleton.to[i];
+      int c = skeleton.card[i];
+      int found = -1;
+      int n = 0;
+      for (int d = CardSets.first(places, x * words, words); d >= 0; d = CardSets.next(places, x * words, words, d)) {
+        boolean face = c < 0 || (faces == null ? d == c : faces[d] == c);
+        // The card ends the step where the move put it, or moves on later in the step.
+        boolean goes = x == y || CardSets.has(ext.places, y * words, d) || movesLater(i, to, y, d);
+        if (face && goes && (c >= 0 || !CardSets.has(ext.places, x * words, d))) {
+          found = d;
+          n++;
+        }
+      }
+      if (n != 1) {
+        witnessCardsKnown = false;
+        return;
+      }
+      witnessCard[i] = found;
+      CardSets.remove(places, x * words, found);
+      CardSets.add(places, y * words, found);
+    }
+    if (!Arrays.equals(places, ext.places)) {
+      witnessCardsKnown = false;
+    }
+  }
+
+  /** Whether a skeleton move after i and before {@code to} leaves place y (the card may move on). */
+  private boolean movesLater(int i, int to, int y, int d) {
+    for (int j = i + 1; j < to; j++) {
+      if (skeleton.from[j] == y && (skeleton.card[j] < 0 || skeleton.card[j] == d
+          || faces != null && faces[d] == skeleton.card[j])) {
+        return true;
       }
     }
     return false;
@@ -1379,7 +1577,10 @@ final class Worker {
 
   /**
    * The cards step t shows face up leaving places the observer cannot see: each must be, at the start of the
-   * step, in that place or in one that hides a move into it during the step. True when the witness agrees.
+   * step, in that place or in one that hides a move into it during the step. True when the witness agrees. A card
+   * seen moving more than once in the step (a Go Fish answer: from the hand asked to the spot, to the asker's hand,
+   * on to its book) was at the start where its first move left, which the sorted percepts do not say: one pin to
+   * the places {@link #startPlaces} gives.
    */
   private boolean collectPins(Observation obs, int t) {
     int o = obs.role();
@@ -1393,11 +1594,14 @@ final class Worker {
       if (c < 0 || (visibleMask[x] & 1 << o) != 0) {
         continue;
       }
+      long places = revealed >= 0 ? 1L << x : startPlaces(seen, c, x);
+      if (places == 0) {
+        continue; // pinned already by an earlier move of the same card
+      }
       if (pinCount == pinCards.length) {
         pinCards = Arrays.copyOf(pinCards, pinCount * 2);
         pinPlaces = Arrays.copyOf(pinPlaces, pinCount * 2 * TokenWalk.PIN_LEVELS);
       }
-      long places = 1L << x;
       hold &= someCopyIn(witness, c, places);
       for (int level = 0; level < TokenWalk.PIN_LEVELS; level++) {
         pinPlaces[pinCount * TokenWalk.PIN_LEVELS + level] = places;
@@ -1434,6 +1638,50 @@ final class Worker {
       }
     }
     return hold;
+  }
+
+  /**
+   * Where card c (with copies: a copy of face c), seen leaving place x in a step with these percepts, was at the
+   * start of the step: x when that is the card's one move of the step; else the places its moves leave that none of
+   * them enters (a move out of such a place y was made by a card in y from the start: nothing of its face entered y),
+   * or, when every place left is also entered (a card shown and taken back), every place left (the card's first move
+   * left one of them). 0 when the card moves more than once and has a pin of this step already.
+   */
+  private long startPlaces(int[] seen, int c, int x) {
+    long left = 0;
+    long entered = 0;
+    int moves = 0;
+    for (int q : seen) {
+      if (q >>> 28 == Table.PERCEPT_MOVED && Table.perceptCard(q) == c) {
+        left |= 1L << Table.perceptFrom(q);
+        entered |= 1L << Table.perceptTo(q);
+        moves++;
+      }
+    }
+    if (moves < 2) {
+      return 1L << x;
+    }
+    for (int i = 0; i < pinCount; i++) {
+      if (pinCards[i] == c) {
+        return 0;
+      }
+    }
+    long origins = left & ~entered;
+    return origins != 0 ? origins : left;
+  }
+
+  /**
+   * For tests: the pins of step t of the observation (each card the step shows leaving a hidden place, and the
+   * places it was in at the start of the step, the last level's: {@code PIN_LEVELS} longs each in {@code places}),
+   * into arrays the caller sizes; returns how many.
+   */
+  int pinsOfStep(Observation obs, int t, int[] cardsOut, long[] placesOut) {
+    collectPins(obs, t);
+    for (int i = 0; i < pinCount; i++) {
+      cardsOut[i] = pinCards[i];
+      placesOut[i] = pinPlaces[i * TokenWalk.PIN_LEVELS + TokenWalk.PIN_LEVELS - 1];
+    }
+    return pinCount;
   }
 
   /** Whether the state holds card c (with copies: a copy of face c) in one of the places. */
