@@ -217,8 +217,21 @@ final class Worker {
       }
       builder.relabel = lastWeighed || brokenFaceWeights ? relabelHidden : relabelSeen;
       long relabelledBefore = builder.relabelled;
-      boolean ok = builder.replay(skeleton, obs, steps, moveIndex, moveCard, history);
-      builder.relabel = null;
+      builder.rng = rng; // the replay draws among joint moves the observer cannot tell apart (HistoryBuilder#logAccept)
+      boolean ok;
+      try {
+        ok = builder.replay(skeleton, obs, steps, moveIndex, moveCard, history);
+      } finally {
+        builder.rng = null;
+        builder.relabel = null;
+      }
+      if (builder.boundExceeded) {
+        stats.matchBoundExceeded.increment();
+        return false; // the bound of matching joint moves is not one in this game: decline rather than bias
+      }
+      if (ok && builder.logAccept < 0 && rng.nextDouble() >= Math.exp(builder.logAccept)) {
+        ok = false; // kept in proportion to its matching joint moves, so that every history is equally likely
+      }
       if (ok) {
         stats.relabelled.add(builder.relabelled - relabelledBefore);
       }
