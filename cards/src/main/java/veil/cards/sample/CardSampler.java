@@ -249,6 +249,8 @@ public final class CardSampler implements Determinizer {
      * cards the observer sees as a set; see HistoryBuilder's matchBound): the bound's premises fail in this game.
      */
     public final LongAdder matchBoundExceeded = new LongAdder();
+    /** Draws that broke a "no pair" fact (PairFacts), redrawn before replay. */
+    public final LongAdder pairRejected = new LongAdder();
 
     @Override
     public String toString() {
@@ -256,7 +258,7 @@ public final class CardSampler implements Determinizer {
           + " structureMismatches=" + structureMismatches + " walkFailures=" + walkFailures + " ambiguous="
           + ambiguous + " analysisFailures=" + analysisFailures + " analyses=" + analyses + " witnessRedraws="
           + witnessRedraws + " droppedProbes=" + droppedProbes + " someRejected=" + someRejected + " relabelled=" + relabelled
-          + " matchBoundExceeded=" + matchBoundExceeded;
+          + " matchBoundExceeded=" + matchBoundExceeded + " pairRejected=" + pairRejected;
     }
   }
 }

@@ -71,10 +71,18 @@ final class HistoryBuilder {
    * {@link #matchBound} do not hold in this game, and a sample drawn against that bound would be biased.
    */
   boolean boundExceeded;
+  /**
+   * Per step, whether the analysis's witness had another player choose a card move there (set by the sampler; null:
+   * none). Only such steps count their matches: a step whose cards the rules move after a choice without a card (Go
+   * Fish's ask, Cheat's doubt) has one joint move per history, by the premise every step relies on.
+   */
+  boolean[] cardChosen;
   /** Whether the search under way counts every match (then the observer's percepts may come in another order). */
   private boolean counting;
   /** Place instances whose order the rules read ({@link OrderedPlaces}): steps touching them keep the first match. */
   private final long ordered;
+  /** Per place instance, the player owning it, or -1. */
+  private final int[] owner;
   private int matches;
   private final LudState picked;
   private final int[] pickedJoint;
@@ -130,6 +138,7 @@ final class HistoryBuilder {
     this.active = new int[roles];
     this.choice = new int[roles];
     this.ordered = OrderedPlaces.of(game);
+    this.owner = game.places.owner();
     this.picked = initial.copy();
     this.pickedJoint = new int[roles];
   }
@@ -343,22 +352,26 @@ final class HistoryBuilder {
    * <p>Why it is a bound. The replay everywhere takes a joint move to be the only one that gives the places after
    * the step and the observer's raw percepts (the same premise at every step; moves that differ in nothing the state
    * or the observer keeps are one history). Here only the raw order may differ, so at most P joint moves match. And
-   * in a turn of one player choosing a card move (the step's other roles have one move each; the observer's own move
-   * is fixed, hence 1 when it moved), matching joint moves differ in the card chosen, whose move comes first, before
-   * what the rules then do, and goes the same way whichever card it is (the move names its places, not the card's):
-   * so each match's card is one of the g cards moved as the first one was, and one match per card. In Old Maid the
+   * in a turn of one player choosing a card move out of its own place (the step's other roles have one move each; the
+   * observer's own move is fixed, hence 1 when it moved; and 1 when the step's first card comes out of no other
+   * player's place, or the witness chose no card there ({@link #cardChosen}): a choice without a card, as Cheat's
+   * doubt or Go Fish's ask, whose cards the rules then move), matching joint moves
+   * differ in the card chosen, whose move comes first, before what the rules then do, and goes the same way whichever
+   * card it is (the move names its places, not the card's): so each match's card is one of the g cards moved as the
+   * first one was, and one match per card. In Old Maid the
    * card chosen or its partner, both from the hand to the pile: g = 2, P = 2, and 2 matches in every history. Both premises are about the rules, not a draw: where a game breaks them a
    * replay finds more than the bound, and {@link #boundExceeded} makes the sample decline (counted, never silent).
    */
   int matchBound(Skeleton sk, Observation obs, int t, int observer) {
     int[] raw = sk.raw[t];
-    if (raw.length < 2 || obs.move(t) != 0) {
+    if (raw.length < 2 || obs.move(t) != 0 || cardChosen == null || t >= cardChosen.length || !cardChosen[t]) {
       return 1;
     }
     int start = sk.stepStart[t];
     int end = sk.stepStart[t + 1];
-    if (end - start < 2) {
-      return 1;
+    if (end - start < 2 || sk.from[start] >= owner.length || owner[sk.from[start]] < 0
+        || owner[sk.from[start]] == observer) {
+      return 1; // the first card does not come out of another player's place: no card of its chosen (Cheat's doubt)
     }
     int g = 0;
     for (int i = start; i < end; i++) {

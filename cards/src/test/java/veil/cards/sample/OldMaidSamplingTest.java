@@ -55,7 +55,11 @@ class OldMaidSamplingTest {
   @Test
   void samplesExactlyAfterHiddenDrawsAndPairs() {
     assertThat(chiSquareAtEveryPoint(MINI_OLD_MAID, 1, 20)).isGreaterThan(30);
+    assertThat(pairRejected).as("draws redrawn for a hand that held a pair (PairFacts)").isPositive();
   }
+
+  /** Draws the points of {@link #chiSquareAtEveryPoint} redrew for a "no pair" fact. */
+  static long pairRejected;
 
   /**
    * The bound's premise broken on purpose: the pair may be laid down by two moves of different names and the same
@@ -115,6 +119,7 @@ class OldMaidSamplingTest {
           Play.replayChecked(g, sampler.sampleHistory(obs, draws), obs);
           assertThat(sampler.stats().matchBoundExceeded.sum()).as("seed %d p%d step %d", seed, p + 1, obs.length())
               .isZero();
+          pairRejected += sampler.stats().pairRejected.sum();
           double chi = Posterior.chiSquare(posterior, 0, counts, n);
           int df = posterior.size() - 1;
           assertThat(chi).as("seed %d p%d step %d: %d states", seed, p + 1, obs.length(), posterior.size())
