@@ -244,13 +244,21 @@ public final class CardSampler implements Determinizer {
      * draw gave, the two copies' futures swapped (exact, see Worker's face weights).
      */
     public final LongAdder relabelled = new LongAdder();
+    /**
+     * Samples declined because a replay found more joint moves reproducing a step than its bound (a step whose
+     * cards the observer sees as a set; see HistoryBuilder's matchBound): the bound's premises fail in this game.
+     */
+    public final LongAdder matchBoundExceeded = new LongAdder();
+    /** Draws that broke a "no pair" fact (PairFacts), redrawn before replay. */
+    public final LongAdder pairRejected = new LongAdder();
 
     @Override
     public String toString() {
       return "samples=" + samples + " failures=" + failures + " replays=" + replays + " rejected=" + rejected
           + " structureMismatches=" + structureMismatches + " walkFailures=" + walkFailures + " ambiguous="
           + ambiguous + " analysisFailures=" + analysisFailures + " analyses=" + analyses + " witnessRedraws="
-          + witnessRedraws + " droppedProbes=" + droppedProbes + " someRejected=" + someRejected + " relabelled=" + relabelled;
+          + witnessRedraws + " droppedProbes=" + droppedProbes + " someRejected=" + someRejected + " relabelled=" + relabelled
+          + " matchBoundExceeded=" + matchBoundExceeded + " pairRejected=" + pairRejected;
     }
   }
 }

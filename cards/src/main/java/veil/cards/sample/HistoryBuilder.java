@@ -25,6 +25,67 @@ final class HistoryBuilder {
   private int searchStep;
   private int searchObserver;
   private final JointOdometer.Test jointMatches = () -> tryJoint(searchSk, searchObs, searchStep, searchObserver);
+  /**
+   * The test of a search that counts every matching joint move instead of taking the first ({@link #countMatch}):
+   * it keeps one of them drawn uniformly (reservoir) in {@link #picked} and {@link #pickedJoint}, and always says no
+   * so that the odometer goes on.
+   */
+  private final JointOdometer.Test countingMatches = this::countMatch;
+
+  private boolean countMatch() {
+    if (tryJoint(searchSk, searchObs, searchStep, searchObserver)) {
+      matches++;
+      if (matches == 1 || veil.model.Uniform.below(rng, matches) == 0) {
+        picked.copyFrom(state);
+        System.arraycopy(joint, 0, pickedJoint, 0, roles);
+      }
+      // tryJoint made the matching state current: back to the state before the step for the next candidate.
+      LudState s = state;
+      state = scratch;
+      scratch = s;
+    }
+    return false;
+  }
+
+  /**
+   * The random numbers of the draw being replayed; null (the analysis's replays) takes the first matching joint
+   * move at every step, as before.
+   */
+  java.util.SplittableRandom rng;
+  /**
+   * The log of the probability with which the sampler keeps the last replayed history: the product, over the steps
+   * whose matching joint moves were counted ({@link #matchBound}), of (joint moves that matched) / (the step's bound).
+   * Old Maid's pair shows its two cards as one set of percepts: the player chose the one card or the other (the
+   * rules then lay down its partner), two histories with the same places, one joint move each. The replay draws one
+   * of the m matching joint moves uniformly, so a history h of place sequence s comes out with probability
+   * P(s) / prod(m_t); kept with probability prod(m_t) / prod(B_t), it comes out with P(s) / prod(B_t), the same for
+   * every history (B_t depends on the skeleton and the observation alone, and nothing is learnt from earlier draws
+   * or calls). Always &lt;= 0: a step with more matches than its bound makes the replay fail with
+   * {@link #boundExceeded} set (the caller declines the sample rather than bias it).
+   */
+  double logAccept;
+  /** Per step of the last replay, how many joint moves matched it (1 where only the first was looked for). */
+  int[] matchesAt = new int[0];
+  /**
+   * Whether the last replay stopped at a step with more matching joint moves than its bound: the premises of
+   * {@link #matchBound} do not hold in this game, and a sample drawn against that bound would be biased.
+   */
+  boolean boundExceeded;
+  /**
+   * Per step, whether the analysis's witness had another player choose a card move there (set by the sampler; null:
+   * none). Only such steps count their matches: a step whose cards the rules move after a choice without a card (Go
+   * Fish's ask, Cheat's doubt) has one joint move per history, by the premise every step relies on.
+   */
+  boolean[] cardChosen;
+  /** Whether the search under way counts every match (then the observer's percepts may come in another order). */
+  private boolean counting;
+  /** Place instances whose order the rules read ({@link OrderedPlaces}): steps touching them keep the first match. */
+  private final long ordered;
+  /** Per place instance, the player owning it, or -1. */
+  private final int[] owner;
+  private int matches;
+  private final LudState picked;
+  private final int[] pickedJoint;
 
   private final CompiledGame game;
   private final int roles;
@@ -76,6 +137,10 @@ final class HistoryBuilder {
     this.candidateCount = new int[roles];
     this.active = new int[roles];
     this.choice = new int[roles];
+    this.ordered = OrderedPlaces.of(game);
+    this.owner = game.places.owner();
+    this.picked = initial.copy();
+    this.pickedJoint = new int[roles];
   }
 
   /**
@@ -88,7 +153,13 @@ final class HistoryBuilder {
     System.arraycopy(initial.places, 0, expected, 0, expected.length);
     int observer = obs.role();
     percepts.listenOnly(observer);
+    logAccept = 0;
+    boundExceeded = false;
+    if (matchesAt.length < steps) {
+      matchesAt = new int[Math.max(steps, matchesAt.length * 2)];
+    }
     for (int t = 0; t < steps; t++) {
+      matchesAt[t] = 1;
       sets.clear(moved, 0);
       for (int i = sk.stepStart[t]; i < sk.stepStart[t + 1]; i++) {
         int c = cardOfToken[moveToken[i]];
@@ -245,8 +316,127 @@ final class HistoryBuilder {
     searchObs = obs;
     searchStep = t;
     searchObserver = observer;
-    return JointOdometer.search(candidates, candidateCount, active, n, choice, joint, MAX_TRIES, jointMatches);
+    int bound = rng == null ? 1 : matchBound(sk, obs, t, observer);
+    if (bound < 2) {
+      return JointOdometer.search(candidates, candidateCount, active, n, choice, joint, MAX_TRIES, jointMatches);
+    }
+    // The observer sees this step's cards as a set: every joint move that moves them so is a history of its own.
+    matches = 0;
+    counting = true;
+    try {
+      JointOdometer.search(candidates, candidateCount, active, n, choice, joint, MAX_TRIES, countingMatches);
+    } finally {
+      counting = false;
+    }
+    if (matches == 0) {
+      return false;
+    }
+    if (matches > bound) {
+      boundExceeded = true;
+      return false;
+    }
+    state.copyFrom(picked);
+    System.arraycopy(pickedJoint, 0, joint, 0, roles);
+    matchesAt[t] = matches;
+    logAccept += Math.log(matches) - Math.log(bound);
+    return true;
   }
+
+  /**
+   * How many joint moves at most can reproduce step t for the observer, every one a history of its own, when the
+   * observer sees the step's cards as a set (several percepts, between places whose order no rule reads): the
+   * smaller of g, the number of the step's card moves that go from and to the same places as its first move, and P,
+   * the number of distinct orders of its raw percepts. 1 (only the first match is looked for, as at every other
+   * step) when the order is seen, the step has one percept, or the observer moved itself.
+   *
+   * <p>Why it is a bound. The replay everywhere takes a joint move to be the only one that gives the places after
+   * the step and the observer's raw percepts (the same premise at every step; moves that differ in nothing the state
+   * or the observer keeps are one history). Here only the raw order may differ, so at most P joint moves match. And
+   * in a turn of one player choosing a card move out of its own place (the step's other roles have one move each; the
+   * observer's own move is fixed, hence 1 when it moved; and 1 when the step's first card comes out of no other
+   * player's place, or the witness chose no card there ({@link #cardChosen}): a choice without a card, as Cheat's
+   * doubt or Go Fish's ask, whose cards the rules then move), matching joint moves
+   * differ in the card chosen, whose move comes first, before what the rules then do, and goes the same way whichever
+   * card it is (the move names its places, not the card's): so each match's card is one of the g cards moved as the
+   * first one was, and one match per card. In Old Maid the
+   * card chosen or its partner, both from the hand to the pile: g = 2, P = 2, and 2 matches in every history. Both premises are about the rules, not a draw: where a game breaks them a
+   * replay finds more than the bound, and {@link #boundExceeded} makes the sample decline (counted, never silent).
+   */
+  int matchBound(Skeleton sk, Observation obs, int t, int observer) {
+    int[] raw = sk.raw[t];
+    if (raw.length < 2 || obs.move(t) != 0 || cardChosen == null || t >= cardChosen.length || !cardChosen[t]) {
+      return 1;
+    }
+    int start = sk.stepStart[t];
+    int end = sk.stepStart[t + 1];
+    if (end - start < 2 || sk.from[start] >= owner.length || owner[sk.from[start]] < 0
+        || owner[sk.from[start]] == observer) {
+      return 1; // the first card does not come out of another player's place: no card of its chosen (Cheat's doubt)
+    }
+    int g = 0;
+    for (int i = start; i < end; i++) {
+      int from = sk.from[i];
+      int to = sk.to[i];
+      if (from >= 64 || to >= 64 || (ordered >>> from & 1) != 0 || (ordered >>> to & 1) != 0) {
+        return 1;
+      }
+      if (from == sk.from[start] && to == sk.to[start]) {
+        g++;
+      }
+    }
+    if (g < 2) {
+      return 1;
+    }
+    return (int) Math.min(g, distinctOrders(raw, g));
+  }
+
+  /** The number of distinct orders of the list (a multinomial), or any number >= cap once it reaches cap. */
+  private long distinctOrders(int[] raw, int cap) {
+    int n = raw.length;
+    if (order.length < 2 * n) {
+      order = new int[2 * n];
+    }
+    System.arraycopy(raw, 0, order, 0, n);
+    Arrays.sort(order, 0, n);
+    long orders = 1;
+    int placed = 0;
+    for (int i = 0; i < n; ) {
+      int j = i;
+      while (j < n && order[j] == order[i]) {
+        j++;
+      }
+      // orders *= C(placed + run, run), one factor at a time (each partial product is a whole number).
+      for (int r = 1; r <= j - i; r++) {
+        placed++;
+        orders = orders * placed / r;
+        if (orders >= cap) {
+          return cap;
+        }
+      }
+      i = j;
+    }
+    return orders;
+  }
+
+  /** Whether the observer's percepts are the raw ones in another order (the same repeats). */
+  private boolean permutes(int[] raw, int observer) {
+    int n = raw.length;
+    if (percepts.size(observer) != n) {
+      return false;
+    }
+    if (order.length < 2 * n) {
+      order = new int[2 * n];
+    }
+    for (int i = 0; i < n; i++) {
+      order[i] = raw[i];
+      order[n + i] = percepts.get(observer, i);
+    }
+    Arrays.sort(order, 0, n);
+    Arrays.sort(order, n, 2 * n);
+    return Arrays.equals(order, 0, n, order, n, 2 * n);
+  }
+
+  private int[] order = new int[8];
 
   private boolean sameRaw(int[] raw, int observer) {
     if (percepts.size(observer) != raw.length) {
@@ -322,6 +512,9 @@ final class HistoryBuilder {
     // The skeleton's raw percepts came from a witness that matched the observation, so the same raw list means the
     // same percept set; the same set in another order or with other repeats is a structure the skeleton lacks.
     if (!sameRaw(sk.raw[t], observer)) {
+      if (counting && permutes(sk.raw[t], observer)) {
+        return true; // the same cards seen in another order, at a step whose order nothing reads
+      }
       if (percepts.sameAs(observer, obs.percepts(t))) {
         structureMismatches++;
       }

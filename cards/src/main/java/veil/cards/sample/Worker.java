@@ -59,6 +59,8 @@ final class Worker {
   final HistoryBuilder builder;
   private final RuleProbe probe;
   private final FactProbe facts;
+  /** "No pair" facts of the current analysis (see {@link PairFacts}; not with copies, whose plays are relabelled). */
+  private final PairFacts pairFacts;
   private final UniformAssignment assignment = new UniformAssignment();
   private TokenWalk walk;
   /** The witness repair that exchanges two hidden cards' futures in the witness history ({@link WitnessSwaps}). */
@@ -152,6 +154,7 @@ final class Worker {
     this.probe = new RuleProbe(game);
     this.facts = new FactProbe(game);
     this.swaps = new WitnessSwaps(game);
+    this.pairFacts = new PairFacts(game, initialPlaces);
     this.cardOfToken = new int[cards];
     this.classOfToken = new int[cards];
     this.classOfCard = new int[cards];
@@ -243,10 +246,32 @@ final class Worker {
         stats.walkFailures.increment();
         continue;
       }
+      if (pairFacts.count > 0 && !pairFacts.hold(skeleton, steps, moveCard)) {
+        // A hand that held two related cards when its owner made a move they forbid: drawn again before the
+        // replay (which would reject it), not counted as a replay.
+        stats.pairRejected.increment();
+        if (++someRejections < MAX_SOME_REJECTIONS) {
+          attempt--;
+        }
+        continue;
+      }
       builder.relabel = lastWeighed || brokenFaceWeights ? relabelHidden : relabelSeen;
       long relabelledBefore = builder.relabelled;
-      boolean ok = builder.replay(skeleton, obs, steps, moveIndex, moveCard, history);
-      builder.relabel = null;
+      builder.rng = rng; // the replay draws among joint moves the observer cannot tell apart (HistoryBuilder#logAccept)
+      boolean ok;
+      try {
+        ok = builder.replay(skeleton, obs, steps, moveIndex, moveCard, history);
+      } finally {
+        builder.rng = null;
+        builder.relabel = null;
+      }
+      if (builder.boundExceeded) {
+        stats.matchBoundExceeded.increment();
+        return false; // the bound of matching joint moves is not one in this game: decline rather than bias
+      }
+      if (ok && builder.logAccept < 0 && rng.nextDouble() >= Math.exp(builder.logAccept)) {
+        ok = false; // kept in proportion to its matching joint moves, so that every history is equally likely
+      }
       if (ok) {
         stats.relabelled.add(builder.relabelled - relabelledBefore);
       }
@@ -1109,6 +1134,7 @@ final class Worker {
     witness = game.initialState();
     witnessCardsKnown = true;
     swapCalls = 0;
+    pairFacts.clear();
     stats.analyses.increment();
   }
 
@@ -1131,6 +1157,10 @@ final class Worker {
         markOrder(t);
         nameOwnCard(obs, t);
         recordWitnessCards(t);
+        if (faces == null) {
+          pairFacts.learn(witness, joint, o, t);
+        }
+        markCardChosen(o, t);
         LudState s = witness;
         witness = ext;
         ext = s;
@@ -1148,7 +1178,7 @@ final class Worker {
             && swapWitness(obs, t)) {
           continue; // the witness was repaired in place: the next pass extends it
         }
-        if (redrawTokens(t) && cardsOfMoves(t, analysisRng)
+        if (redrawTokens(t) && cardsOfMoves(t, analysisRng) && pairsHold(t)
             && builder.replay(skeleton, obs, t, moveIndex, moveCard, null)) {
           witness.copyFrom(builder.state);
           keepWitnessCards(t);
@@ -1338,6 +1368,43 @@ final class Worker {
       }
     }
     return false;
+  }
+
+  /**
+   * Per analysed step, whether the witness's joint move had another player choose a card move (the replay counts the
+   * joint moves that match such a step only: {@link HistoryBuilder#matchBound}). A function of the observation, as
+   * the witness is; the replay checks the bound it implies on every draw.
+   */
+  private boolean[] cardChosen = new boolean[64];
+
+  private void markCardChosen(int o, int t) {
+    if (t >= cardChosen.length) {
+      cardChosen = Arrays.copyOf(cardChosen, Math.max(t + 1, cardChosen.length * 2));
+    }
+    cardChosen[t] = false;
+    for (int r = 0; r < players; r++) {
+      int id = joint[r] >>> 16;
+      if (r != o && joint[r] != 0 && id >= 2 && id < game.actionCount() && game.action(id) instanceof CardAction) {
+        cardChosen[t] = true;
+      }
+    }
+    builder.cardChosen = cardChosen;
+  }
+
+  /** Cheap redraws a witness may take to meet the "no pair" facts before its replay. */
+  private static final int PAIR_REDRAWS = 2000;
+
+  /**
+   * Whether the witness tokens drawn for steps [0, t) meet the "no pair" facts, drawing them again (cheaply, no
+   * replay) up to {@link #PAIR_REDRAWS} times: a witness needs no distribution, only consistency.
+   */
+  private boolean pairsHold(int t) {
+    for (int k = 0; pairFacts.count > 0 && !pairFacts.hold(skeleton, t, moveCard); k++) {
+      if (k == PAIR_REDRAWS || !redrawTokens(t) || !cardsOfMoves(t, analysisRng)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Test switch: false leaves out the witness repair (the analysis then fails where the walk alone fails). */
