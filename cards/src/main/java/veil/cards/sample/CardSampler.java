@@ -244,6 +244,30 @@ public final class CardSampler implements Determinizer {
      * draw gave, the two copies' futures swapped (exact, see Worker's face weights).
      */
     public final LongAdder relabelled = new LongAdder();
+    /** Observations declined because the bound's walks found no draw at all. */
+    public final LongAdder noBound = new LongAdder();
+    /** Observations declined because a draw's weight was above the bound (the bound was not one). */
+    public final LongAdder overBound = new LongAdder();
+    /** SOME facts the draws found implied by an earlier one and did not designate ({@code TokenWalk}). */
+    public final LongAdder implied = new LongAdder();
+    /** Of those, facts with an open token of the earlier fact seen leaving with another card. */
+    public final LongAdder impliedPastReveals = new LongAdder();
+    /** Mixed choices restricted to the candidates with a completion ({@link LaterPlays}), and candidates left out. */
+    public final LongAdder restricted = new LongAdder();
+    public final LongAdder leftOut = new LongAdder();
+    /** Assignments drawn by the exact count of SOME facts ({@link FactAssignment}), and those with two or more open. */
+    public final LongAdder factsCounted = new LongAdder();
+    public final LongAdder severalFactsCounted = new LongAdder();
+    /** Counted assignments with no bijection (or a fact left with no token or no card). */
+    public final LongAdder countInfeasible = new LongAdder();
+    /** Draws declined because the count did not cover their walk's structure. */
+    public final LongAdder countNotApplicable = new LongAdder();
+    /** Bounds whose walk the count did not cover (the designations' path taken instead). */
+    public final LongAdder countFellBack = new LongAdder();
+    /** The count's refusals by cause: too many classes or facts, a group of types too wide, too many states. */
+    public final LongAdder countTooManyClasses = new LongAdder();
+    public final LongAdder countGroupTooWide = new LongAdder();
+    public final LongAdder countTooLarge = new LongAdder();
     /**
      * Samples declined because a replay found more joint moves reproducing a step than its bound (a step whose
      * cards the observer sees as a set; see HistoryBuilder's matchBound): the bound's premises fail in this game.
@@ -258,7 +282,9 @@ public final class CardSampler implements Determinizer {
           + " structureMismatches=" + structureMismatches + " walkFailures=" + walkFailures + " ambiguous="
           + ambiguous + " analysisFailures=" + analysisFailures + " analyses=" + analyses + " witnessRedraws="
           + witnessRedraws + " droppedProbes=" + droppedProbes + " someRejected=" + someRejected + " relabelled=" + relabelled
-          + " matchBoundExceeded=" + matchBoundExceeded + " pairRejected=" + pairRejected;
+          + " matchBoundExceeded=" + matchBoundExceeded + " pairRejected=" + pairRejected + " noBound=" + noBound
+          + " overBound=" + overBound + " implied=" + implied + " restricted=" + restricted + " factsCounted="
+          + factsCounted + " countNotApplicable=" + countNotApplicable;
     }
   }
 }

@@ -59,10 +59,12 @@ final class FactAssignment {
    */
   static volatile boolean brokenMultinomial;
 
-  /** For diagnostics: {@link #NOT_APPLICABLE} by cause (classes or constraints, a constraint of several types, size). */
-  static final java.util.concurrent.atomic.LongAdder NOT_APPLICABLE_CLASSES = new java.util.concurrent.atomic.LongAdder();
-  static final java.util.concurrent.atomic.LongAdder NOT_APPLICABLE_TYPES = new java.util.concurrent.atomic.LongAdder();
-  static final java.util.concurrent.atomic.LongAdder NOT_APPLICABLE_SIZE = new java.util.concurrent.atomic.LongAdder();
+  /** Where {@link #NOT_APPLICABLE}'s causes are counted. */
+  private final CardSampler.Stats stats;
+
+  FactAssignment(CardSampler.Stats stats) {
+    this.stats = stats;
+  }
 
   private int k;
   private int[] cap = new int[0];
@@ -101,7 +103,7 @@ final class FactAssignment {
   int prepare(long[] keys, int[] caps, int classes, long[] unknown, int words, long[] consCards, long[] consClasses,
       int cons) {
     if (classes > 63 || cons > 64) {
-      NOT_APPLICABLE_CLASSES.increment();
+      stats.countTooManyClasses.increment();
       return NOT_APPLICABLE;
     }
     k = classes;
@@ -221,7 +223,7 @@ final class FactAssignment {
       widest = Math.max(widest, gSize[g]);
     }
     if (widest > MAX_GROUP) {
-      NOT_APPLICABLE_TYPES.increment();
+      stats.countGroupTooWide.increment();
       return NOT_APPLICABLE;
     }
     if (amount.length < widest * k) {
@@ -233,7 +235,7 @@ final class FactAssignment {
       stride[j] = size;
       size *= cap[j] + 1;
       if (size > Long.MAX_VALUE / 256 / (groups + 1)) {
-        NOT_APPLICABLE_SIZE.increment();
+        stats.countTooLarge.increment();
         return NOT_APPLICABLE;
       }
     }
@@ -243,7 +245,7 @@ final class FactAssignment {
     try {
       return count(0, fullIndex()) > 0 ? OK : INFEASIBLE;
     } catch (TooBig e) {
-      NOT_APPLICABLE_SIZE.increment();
+      stats.countTooLarge.increment();
       return NOT_APPLICABLE;
     }
   }

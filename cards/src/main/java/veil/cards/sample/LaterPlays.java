@@ -46,10 +46,6 @@ final class LaterPlays {
    * restriction leaves out candidates that have completions.
    */
   static volatile boolean brokenEnd;
-  /** For tests: choices restricted (at least one candidate left out) and candidates left out, over all walks. */
-  static final java.util.concurrent.atomic.LongAdder RESTRICTED = new java.util.concurrent.atomic.LongAdder();
-  static final java.util.concurrent.atomic.LongAdder LEFT_OUT = new java.util.concurrent.atomic.LongAdder();
-
   private final TokenWalk walk;
   /** Per requirement: its face (-1: any) and its move. */
   private int[] reqFace = new int[16];
@@ -155,8 +151,8 @@ final class LaterPlays {
       }
     }
     if (kept < n) {
-      RESTRICTED.increment();
-      LEFT_OUT.add(n - kept);
+      walk.stats.restricted.increment();
+      walk.stats.leftOut.add(n - kept);
     }
     return kept;
   }

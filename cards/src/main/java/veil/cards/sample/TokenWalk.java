@@ -648,10 +648,8 @@ final class TokenWalk {
   /** Test switch: false designates every SOME fact, implied or not (as before the implication was used). */
   static volatile boolean dropImplied = true;
 
-  /** For tests: how many SOME facts draws found implied by an earlier one ({@link #impliedByEarlier}). */
-  static final java.util.concurrent.atomic.LongAdder IMPLIED = new java.util.concurrent.atomic.LongAdder();
-  /** For tests: of those, how many had an open token of the earlier fact seen leaving with another card. */
-  static final java.util.concurrent.atomic.LongAdder IMPLIED_PAST_REVEALS = new java.util.concurrent.atomic.LongAdder();
+  /** Where the walk's counters go (set by its {@link Worker}). */
+  CardSampler.Stats stats;
 
   /** Whether token t may be card c (pinned tokens: only their card). */
   boolean allows(int t, int c) {
@@ -681,7 +679,7 @@ final class TokenWalk {
       return recordOpen(f, i, at);
     }
     if (dropImplied && impliedByEarlier(f, i, at)) {
-      IMPLIED.increment();
+      stats.implied.increment();
       return true; // holds whatever is drawn: no designation, no weight
     }
     int pairs = 0;
@@ -754,7 +752,7 @@ final class TokenWalk {
       }
       if (inside) {
         if (left) {
-          IMPLIED_PAST_REVEALS.increment();
+          stats.impliedPastReveals.increment();
         }
         return true;
       }

@@ -154,6 +154,7 @@ final class Worker {
     this.probe = new RuleProbe(game);
     this.facts = new FactProbe(game);
     this.swaps = new WitnessSwaps(game);
+    this.factAssignment = new FactAssignment(stats);
     this.pairFacts = new PairFacts(game, initialPlaces);
     this.cardOfToken = new int[cards];
     this.classOfToken = new int[cards];
@@ -181,7 +182,7 @@ final class Worker {
     }
     int steps = obs.length();
     if (!bound(steps)) {
-      NO_BOUND.increment();
+      stats.noBound.increment();
       stats.ambiguous.increment();
       return false;
     }
@@ -193,7 +194,6 @@ final class Worker {
     for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       stats.replays.increment();
       if (!walk.runForDraw(skeleton, steps, rng)) {
-        DBG_WALK.increment();
         stats.walkFailures.increment();
         continue;
       }
@@ -206,7 +206,7 @@ final class Worker {
       weighOpen = false;
       if (!ok0 && factsNotApplicable) {
         // This draw's walk left a structure the count does not cover (the bound's walk had one it covers): decline.
-        FACTS_NOT_APPLICABLE.increment();
+        stats.countNotApplicable.increment();
         stats.ambiguous.increment();
         return false;
       }
@@ -233,7 +233,7 @@ final class Worker {
             - (countFacts ? 0 : skeleton.facts.logDesignations(steps, cardOfToken));
         if (Double.isNaN(logW) || logW > logBound + 1e-9) {
           stats.ambiguous.increment();
-          OVER_BOUND.increment();
+          stats.overBound.increment();
           return false; // the bound is not one: decline rather than bias
         }
         if (rng.nextDouble() >= Math.exp(logW - logBound)) {
@@ -322,7 +322,7 @@ final class Worker {
         boolean found = walk.runForDraw(skeleton, steps, rng) && !walk.ambiguous && assignTokens(rng);
         if (!found && countFacts && factsNotApplicable) {
           // The count does not cover this skeleton: designations and their measured bound, as before.
-          FACTS_FALLBACK.increment();
+          stats.countFellBack.increment();
           countFacts = false;
           walk.countSome = false;
           continue;
@@ -354,26 +354,6 @@ final class Worker {
    * more slowly; see README, Go Fish, session 8.
    */
   static volatile boolean exactFacts = false;
-  /** For tests and diagnostics: draws declined because the count did not cover their walk's structure. */
-  static final java.util.concurrent.atomic.LongAdder FACTS_NOT_APPLICABLE =
-      new java.util.concurrent.atomic.LongAdder();
-  /** For diagnostics: bounds whose walk the count did not cover (the designations' path taken instead). */
-  static final java.util.concurrent.atomic.LongAdder FACTS_FALLBACK = new java.util.concurrent.atomic.LongAdder();
-  /** For tests: assignments drawn by {@link FactAssignment}. */
-  static final java.util.concurrent.atomic.LongAdder FACTS_COUNTED = new java.util.concurrent.atomic.LongAdder();
-  /** For diagnostics: samples declined because the bound's walk found no draw, or a draw was above the bound. */
-  /**
-   * For diagnostics (the Go Fish harness in the session notes): counted assignments with no bijection, counted facts
-   * left with no token or no card, and draw walks that failed.
-   */
-  static final java.util.concurrent.atomic.LongAdder DBG_INFEASIBLE = new java.util.concurrent.atomic.LongAdder();
-  static final java.util.concurrent.atomic.LongAdder DBG_EMPTY = new java.util.concurrent.atomic.LongAdder();
-  static final java.util.concurrent.atomic.LongAdder DBG_WALK = new java.util.concurrent.atomic.LongAdder();
-  static final java.util.concurrent.atomic.LongAdder NO_BOUND = new java.util.concurrent.atomic.LongAdder();
-  static final java.util.concurrent.atomic.LongAdder OVER_BOUND = new java.util.concurrent.atomic.LongAdder();
-  /** For tests: counted assignments with at least two open SOME facts (none implied by another). */
-  static final java.util.concurrent.atomic.LongAdder SEVERAL_FACTS_COUNTED =
-      new java.util.concurrent.atomic.LongAdder();
   /**
    * The draws of the current bound count their SOME facts ({@link FactAssignment}): the walk designates none, the
    * assignment meets them all and its count is the exact number of bijections that do, so the weights need no
@@ -384,7 +364,7 @@ final class Worker {
   private boolean factsNotApplicable;
   /** The steps of the draws (facts up to it count). */
   private int drawSteps;
-  private final FactAssignment factAssignment = new FactAssignment();
+  private final FactAssignment factAssignment;
   /** Counted assignment scratch: per constraint its tokens, its cards ({@code words} longs each), its classes. */
   private long[] consTokens = new long[0];
   private long[] consCards = new long[0];
@@ -441,7 +421,7 @@ final class Worker {
         consCards[cons * words + w] = f.mask[fm + w] & unknown[w];
       }
       if (CardSets.isEmpty(consTokens, cons * words, words) || CardSets.isEmpty(consCards, cons * words, words)) {
-        DBG_EMPTY.increment();
+        stats.countInfeasible.increment();
         return false;
       }
       cons++;
@@ -513,16 +493,16 @@ final class Worker {
     }
     int r = factAssignment.prepare(classKey, classCap, k, unknown, words, consCards, consClasses, cons);
     if (r != FactAssignment.OK) {
-      DBG_INFEASIBLE.increment();
+      stats.countInfeasible.increment();
       factsNotApplicable = r == FactAssignment.NOT_APPLICABLE;
       return false;
     }
     if (!factAssignment.sample(rng, classOfCard)) {
       return false;
     }
-    FACTS_COUNTED.increment();
+    stats.factsCounted.increment();
     if (cons >= 2) {
-      SEVERAL_FACTS_COUNTED.increment();
+      stats.severalFactsCounted.increment();
     }
     double logB = Math.log(factAssignment.count());
     for (int j = 0; j < k; j++) {
@@ -1126,6 +1106,7 @@ final class Worker {
   private void reset(int observer) {
     skeleton = new Skeleton(observer, words);
     walk = new TokenWalk(initialPlaces, words, visibleMask, observer, cards, ordered, faces);
+    walk.stats = stats;
     walk.topShown = OrderedPlaces.topShown(game);
     basis = null;
     basisCopy = null;
