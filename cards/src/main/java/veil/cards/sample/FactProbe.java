@@ -429,11 +429,13 @@ final class FactProbe {
     return owner[x] == mover && (visibleMask[x] & 1 << o) == 0 ? i : -1;
   }
 
-  /** Swaps cards a and b in s: places, stamps and the last card moved. */
-  private void swap(LudState s, int a, int b) {
+  /** Swaps cards a and b in s: places, stamps and the last card moved (the witness repairs use it too). */
+  static void swapCards(CompiledGame game, LudState s, int a, int b) {
     if (a == b) {
       return;
     }
+    int words = s.words;
+    int stampAt = game.layout.stamp;
     int xa = game.table.whereIs(s, a) * words;
     int xb = game.table.whereIs(s, b) * words;
     CardSets.remove(s.places, xa, a);
@@ -449,6 +451,11 @@ final class FactProbe {
       s.v[Slot.LAST_CARD] = a;
     }
   }
+
+  private void swap(LudState s, int a, int b) {
+    swapCards(game, s, a, b);
+  }
+
 
   /** Whether some legal move of the mover in s gives the observer exactly these percepts. */
   private boolean gives(LudState s, int mover, int o, int[] seen) {

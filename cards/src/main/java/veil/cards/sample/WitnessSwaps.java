@@ -327,19 +327,7 @@ final class WitnessSwaps {
 
   /** Exchanges cards a and b in s: places, stamps and the last card moved. */
   private void swap(LudState s, int a, int b) {
-    int xa = game.table.whereIs(s, a) * words;
-    int xb = game.table.whereIs(s, b) * words;
-    CardSets.remove(s.places, xa, a);
-    CardSets.remove(s.places, xb, b);
-    CardSets.add(s.places, xa, b);
-    CardSets.add(s.places, xb, a);
-    int st = s.v[stampAt + a];
-    s.v[stampAt + a] = s.v[stampAt + b];
-    s.v[stampAt + b] = st;
-    if (s.v[Slot.LAST_CARD] == a) {
-      s.v[Slot.LAST_CARD] = b;
-    } else if (s.v[Slot.LAST_CARD] == b) {
-      s.v[Slot.LAST_CARD] = a;
-    }
+    FactProbe.swapCards(game, s, a, b);
   }
+
 }

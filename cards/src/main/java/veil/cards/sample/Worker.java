@@ -510,21 +510,7 @@ final class Worker {
     }
     logBijections = logB;
     lastWeighed = false;
-    Arrays.fill(classFill, 0, k, 0);
-    for (int c = sets.first(unknown, 0); c >= 0; c = sets.next(unknown, 0, c)) {
-      int j = classOfCard[c];
-      classCards[j][classFill[j]++] = c;
-    }
-    for (int j = 0; j < k; j++) {
-      UniformAssignment.shuffle(classCards[j], classFill[j], rng);
-      classFill[j] = 0;
-    }
-    for (int t = 0; t < cards; t++) {
-      int j = classOfToken[t];
-      if (j >= 0) {
-        cardOfToken[t] = classCards[j][classFill[j]++];
-      }
-    }
+    dealWithinClasses(k, rng);
     return true;
   }
 
@@ -626,21 +612,7 @@ final class Worker {
         return false;
       }
     }
-    Arrays.fill(classFill, 0, k, 0);
-    for (int c = sets.first(unknown, 0); c >= 0; c = sets.next(unknown, 0, c)) {
-      int j = classOfCard[c];
-      classCards[j][classFill[j]++] = c;
-    }
-    for (int j = 0; j < k; j++) {
-      UniformAssignment.shuffle(classCards[j], classFill[j], rng);
-      classFill[j] = 0;
-    }
-    for (int t = 0; t < cards; t++) {
-      int j = classOfToken[t];
-      if (j >= 0) {
-        cardOfToken[t] = classCards[j][classFill[j]++];
-      }
-    }
+    dealWithinClasses(k, rng);
     if (faces != null && faceClassesUsed && !brokenCopies) {
       permuteCopies(rng);
     }
@@ -1370,6 +1342,28 @@ final class Worker {
       }
     }
     builder.cardChosen = cardChosen;
+  }
+
+  /**
+   * Gives each class's unknown cards to its tokens, in a uniformly random order: the assignment has fixed how many
+   * cards of each class go where, and within a class every token may be every card.
+   */
+  private void dealWithinClasses(int k, SplittableRandom rng) {
+    Arrays.fill(classFill, 0, k, 0);
+    for (int c = sets.first(unknown, 0); c >= 0; c = sets.next(unknown, 0, c)) {
+      int j = classOfCard[c];
+      classCards[j][classFill[j]++] = c;
+    }
+    for (int j = 0; j < k; j++) {
+      UniformAssignment.shuffle(classCards[j], classFill[j], rng);
+      classFill[j] = 0;
+    }
+    for (int t = 0; t < cards; t++) {
+      int j = classOfToken[t];
+      if (j >= 0) {
+        cardOfToken[t] = classCards[j][classFill[j]++];
+      }
+    }
   }
 
   /** Cheap redraws a witness may take to meet the "no pair" facts before its replay. */
