@@ -43,15 +43,9 @@ final class FactAssignment {
   /** Split steps one count may take at most (the time of a draw: a few milliseconds). */
   static final int MAX_WORK = 1 << 20;
   private int work;
-  private static final int MAX_FACT = 170;
-  private static final double[] FACT = new double[MAX_FACT + 1];
-
-  static {
-    FACT[0] = 1;
-    for (int i = 1; i < FACT.length; i++) {
-      FACT[i] = FACT[i - 1] * i;
-    }
-  }
+  /** Factorials up to 170, shared with {@link UniformAssignment}. */
+  private static final int MAX_FACT = UniformAssignment.MAX_FACT;
+  private static final double[] FACT = UniformAssignment.FACT;
 
   /**
    * Mutation switch for tests only: true weighs each split of a type by n! instead of n! / prod k! (the wrong

@@ -23,8 +23,8 @@ final class UniformAssignment {
   private static final int MAX_TABLE = 1 << 20;
   private static final int FALLBACK_TRIES = 100_000;
   /** Factorials up to 170 (171! is beyond a double). */
-  private static final int MAX_FACT = 170;
-  private static final double[] FACT = new double[MAX_FACT + 1];
+  static final int MAX_FACT = 170;
+  static final double[] FACT = new double[MAX_FACT + 1];
 
   static {
     FACT[0] = 1;
