@@ -40,11 +40,27 @@ public final class Bench {
   private final PrintStream progress;
   private final boolean memory;
   private final List<Measurement> measured = new ArrayList<>();
+  /** The games of the sampler sweep (bundled names; {@code kif:NAME} for GDL-II ones). */
+  private final List<String> sweep;
+  /** The sweep's pairs measured: sampler key, playout key, game. */
+  private final List<Report.SweepRow> swept = new ArrayList<>();
+
+  /**
+   * The sampler sweep's games when not told otherwise: the 52-card trick game, a draw-and-discard game, the two
+   * games with melds (one of them 80 cards), a betting game, and two GDL-II games for the general sampler.
+   */
+  static final List<String> SWEEP_DEFAULT = List.of("hearts", "crazy-eights", "gin-rummy", "pinochle",
+      "kuhn-poker", "kif:monty-hall-5", "kif:krieg-tic-tac-toe");
 
   Bench(JmhRunner.Plan plan, Pattern only, boolean memory, PrintStream progress) {
+    this(plan, only, memory, SWEEP_DEFAULT, progress);
+  }
+
+  Bench(JmhRunner.Plan plan, Pattern only, boolean memory, List<String> sweep, PrintStream progress) {
     this.jmh = new JmhRunner(plan);
     this.only = only;
     this.memory = memory;
+    this.sweep = sweep;
     this.progress = progress;
   }
 
@@ -53,13 +69,16 @@ public final class Bench {
   }
 
   static final String USAGE = String.join("\n",
-      "Usage: veil bench [--quick] [--json FILE] [--only REGEX]",
+      "Usage: veil bench [--quick] [--json FILE] [--only REGEX] [--samplers default|all|none|GAME,…]",
       "Runs Veil's benchmarks (about two minutes; --quick about one) and prints rates and ratios measured in the",
       "same run. Figures from a machine that is busy with other work are noisy: compare ratios, not rates.",
       "  --quick        shorter warm-up and measurement",
       "  --json FILE    also write the figures as one JSON object",
       "  --only REGEX   run only the benchmarks whose key matches (e.g. 'playout/'); the ratios need both sides",
       "  --no-memory    skip the memory figures (a 100,000-iteration search)",
+      "  --samplers G   the games of the sampler sweep (draws/s of each game's sampler over early, middle and late",
+      "                 observations of every player, beside the game's random playouts/s): 'default' (7 games),",
+      "                 'all' (every bundled game), 'none', or names separated by commas (kif:NAME for GDL-II)",
       "  -h, --help     this text");
 
   /** Runs the command line; returns the exit code (0 ok, 2 usage error, 1 a write failed). */
@@ -68,6 +87,7 @@ public final class Bench {
     Path json = null;
     Pattern only = null;
     boolean memory = true;
+    List<String> sweep = SWEEP_DEFAULT;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--quick":
@@ -81,12 +101,21 @@ public final class Bench {
           break;
         case "--json":
         case "--only":
+        case "--samplers":
           if (i + 1 >= args.length) {
             err.println("veil bench: " + args[i] + " needs a value\n" + USAGE);
             return 2;
           }
           if (args[i].equals("--json")) {
             json = Path.of(args[++i]);
+          } else if (args[i].equals("--samplers")) {
+            String v = args[++i];
+            try {
+              sweep = sweepGames(v);
+            } catch (IllegalArgumentException e) {
+              err.println("veil bench: " + e.getMessage() + "\n" + USAGE);
+              return 2;
+            }
           } else {
             only = Pattern.compile(args[++i]);
           }
@@ -100,7 +129,7 @@ public final class Bench {
           return 2;
       }
     }
-    Bench bench = new Bench(plan, only, memory, err);
+    Bench bench = new Bench(plan, only, memory, sweep, err);
     Report report = bench.runAll();
     out.print(report.table());
     out.flush();
@@ -121,6 +150,7 @@ public final class Bench {
     double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     playouts();
     samplers();
+    samplerSweep();
     String headline = searches();
     Map<String, Object> mem = null;
     if (memory && wanted("memory")) {
@@ -129,7 +159,7 @@ public final class Bench {
       mem = MemoryProbe.measure(at, MEMORY_ITERATIONS);
     }
     double loadAfter = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-    return new Report(measured, headline, mem, jmh.plan(), loadBefore, loadAfter,
+    return new Report(measured, swept, headline, mem, jmh.plan(), loadBefore, loadAfter,
         (System.nanoTime() - start) / 1e9);
   }
 
@@ -199,6 +229,62 @@ public final class Bench {
     }
     measure(general, "general sampler, " + HEARTS_MIDGAME, "samples/s", "SamplerBenchmarks.sample",
         Map.of("position", HEARTS_MIDGAME, "sampler", "general"), "samples", false);
+  }
+
+  /** The sweep's games for {@code --samplers VALUE}; an unknown game name is an error. */
+  static List<String> sweepGames(String value) {
+    switch (value) {
+      case "default":
+        return SWEEP_DEFAULT;
+      case "all":
+        return BenchGames.bundled();
+      case "none":
+        return List.of();
+      default:
+        List<String> bundled = BenchGames.bundled();
+        List<String> out = new ArrayList<>();
+        for (String g : value.split(",")) {
+          String name = g.trim();
+          if (!bundled.contains(name)) {
+            throw new IllegalArgumentException("--samplers: '" + name + "' is not a bundled game (the GDL-II ones are"
+                + " kif:NAME)");
+          }
+          out.add(name);
+        }
+        return out;
+    }
+  }
+
+  /**
+   * Each sweep game's sampler over its {@link SamplerPositions} (the card sampler where it applies, else the general
+   * one), and the game's random playouts beside it for the ratio (measured whenever the sampler is, even when
+   * {@code --only} does not name the playout).
+   */
+  private void samplerSweep() {
+    for (String game : sweep) {
+      String name = game.startsWith("kif:") ? game.substring(4) : game;
+      veil.model.Game g = veil.bench.jmh.GameSamplerBenchmarks.load(game);
+      String kind = g instanceof veil.ludeme.CompiledGame cg && veil.cards.sample.CardSampler.supports(cg)
+          ? "card" : "general";
+      String key = "sampler/" + kind + "/" + name;
+      if (!wanted(key)) {
+        continue;
+      }
+      String playout = game.startsWith("kif:") ? "playout/gdl/" + name : "playout/ludeme/" + name;
+      if (byKey(measured).get(playout) == null) {
+        progress.println("running " + playout + " …");
+        measured.add(game.startsWith("kif:")
+            ? jmh.run(playout, "random playout, GDL-II reasoner, " + name, "games/s", "PlayoutBenchmarks.gdl",
+                Map.of("rules", game), null, true)
+            : jmh.run(playout, "random playout, ludeme engine, " + name, "games/s", "PlayoutBenchmarks.ludeme",
+                Map.of("game", game), null, true));
+      }
+      int observations = (g.roleCount() - (g.randomRole() >= 0 ? 1 : 0)) * SamplerPositions.PHASES.length
+          * SamplerPositions.SEEDS.length;
+      measure(key, kind + " sampler, " + name + ", " + observations + " observations", "samples/s",
+          "GameSamplerBenchmarks.sample", Map.of("game", game, "sampler", kind), "samples", false);
+      swept.add(new Report.SweepRow(name, kind, key, playout));
+    }
   }
 
   /** Runs the ISMCTS benchmarks; returns the position the headline figures come from. */

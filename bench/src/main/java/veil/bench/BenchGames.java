@@ -46,6 +46,24 @@ public final class BenchGames {
     }
   }
 
+  /**
+   * Every bundled game, as the benchmarks name them: the ludeme games of {@code /veil/games/lud/index.txt} by name,
+   * then the GDL-II games of {@code /veil/games/kif/index.txt} as {@code kif:NAME}, each in its index's order.
+   */
+  public static java.util.List<String> bundled() {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    for (String folder : java.util.List.of("lud", "kif")) {
+      for (String line : resource("/veil/games/" + folder + "/index.txt").split("\n")) {
+        if (line.isBlank() || line.startsWith("#")) {
+          continue;
+        }
+        String name = line.split("\t", 2)[0].trim();
+        out.add(folder.equals("kif") ? "kif:" + name : name);
+      }
+    }
+    return out;
+  }
+
   static String resource(String path) {
     try (InputStream in = BenchGames.class.getResourceAsStream(path)) {
       if (in == null) {

@@ -15,7 +15,11 @@ final class Report {
   static final String GDL_BTTT = "playout/gdl/blind-tic-tac-toe-gdl";
   static final String NATIVE_BTTT = "playout/ludeme/blind-tic-tac-toe";
 
+  /** One game of the sampler sweep: its sampler's key and its random playout's key in the same run. */
+  record SweepRow(String game, String sampler, String samplerKey, String playoutKey) {}
+
   private final List<Measurement> measured;
+  private final List<SweepRow> sweep;
   private final Map<String, Measurement> byKey;
   private final String headline;
   private final Map<String, Object> memory;
@@ -24,9 +28,10 @@ final class Report {
   private final double loadAfter;
   private final double seconds;
 
-  Report(List<Measurement> measured, String headline, Map<String, Object> memory, JmhRunner.Plan plan,
-      double loadBefore, double loadAfter, double seconds) {
+  Report(List<Measurement> measured, List<SweepRow> sweep, String headline, Map<String, Object> memory,
+      JmhRunner.Plan plan, double loadBefore, double loadAfter, double seconds) {
     this.measured = List.copyOf(measured);
+    this.sweep = List.copyOf(sweep);
     this.byKey = Bench.byKey(measured);
     this.headline = headline;
     this.memory = memory;
@@ -56,6 +61,15 @@ final class Report {
   Measurement.Ratio costPerCard104vs52() {
     Measurement.Ratio r = ratio(DECK_52, DECK_104);
     return r == null ? null : new Measurement.Ratio(r.value() * 52 / 104, r.sd() * 52 / 104);
+  }
+
+  /**
+   * A sweep game's sampler draws per second over its random playouts per second (both in this run): how many
+   * consistent states it draws in the time one random game takes. Comparable between runs on a loaded machine
+   * where the raw rates are not, and between builds when the engine did not change.
+   */
+  Measurement.Ratio samplerVsPlayout(SweepRow row) {
+    return ratio(row.samplerKey(), row.playoutKey());
   }
 
   Measurement.Ratio gdlVsNative() {
@@ -114,6 +128,28 @@ final class Report {
       if (cores != null) {
         sb.append(String.format(Locale.ROOT, "    the process had %.2f cores with 1 thread and %.2f with 2;"
             + " iterations per CPU-second, 2 threads ÷ 1: %.3g%n", cores[0], cores[1], perCoreRatio(at)));
+      }
+    }
+    if (!sweep.isEmpty()) {
+      sb.append("\nSamplers per game (same run): successful draws/s at early, middle and late observations of every")
+          .append(" player (two seeded random games), over the game's random playouts/s\n");
+      String sr = "  %-24s %-8s %12s %10s %9s %14s  %s%n";
+      sb.append(String.format(Locale.ROOT, sr, "game", "sampler", "draws/s", "±", "found", "playouts/s",
+          "draws per playout time"));
+      for (SweepRow w : sweep) {
+        Measurement m = byKey.get(w.samplerKey());
+        Measurement p = byKey.get(w.playoutKey());
+        if (m == null || !m.ok()) {
+          sb.append(String.format(Locale.ROOT, sr, w.game(), w.sampler(), "-", "", "", "",
+              m == null ? "not measured" : m.skipped()));
+          continue;
+        }
+        Double calls = m.extra().get("calls_per_s");
+        String found = calls == null || calls == 0 ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * m.mean() / calls);
+        Measurement.Ratio r = samplerVsPlayout(w);
+        sb.append(String.format(Locale.ROOT, sr, w.game(), w.sampler(), number(m.mean()), number(m.sd()), found,
+            p == null || !p.ok() ? "-" : number(p.mean()),
+            r == null ? "n/a" : String.format(Locale.ROOT, "%.4g ± %.2g", r.value(), r.sd())));
       }
     }
     if (memory != null) {
@@ -217,6 +253,16 @@ final class Report {
     ratios.put("hearts_ratio_vs_reference", ratioMap(hearts));
     ratios.put("gdl_ratio_vs_native", ratioMap(gdl));
     ratios.put("cost_per_card_104_vs_52", ratioMap(costPerCard104vs52()));
+    for (SweepRow row : sweep) {
+      Map<String, Object> r = ratioMap(samplerVsPlayout(row));
+      if (r != null) {
+        r.put("sampler", row.sampler());
+        Measurement m = byKey.get(row.samplerKey());
+        Double calls = m.extra().get("calls_per_s");
+        r.put("found_fraction", calls == null || calls == 0 ? null : m.mean() / calls);
+      }
+      ratios.put("sampler_vs_playout/" + row.game(), r);
+    }
     for (String at : searchPositions()) {
       Map<String, Object> scaling = ratioMap(parallelSpeedup(at));
       Double[] cores = cores(at);
