@@ -72,6 +72,40 @@ class BenchTest {
   }
 
   @Test
+  void samplerSweepReportsDrawsOverPlayoutsOfTheSameRun(@TempDir Path dir) throws Exception {
+    Path json = dir.resolve("bench.json");
+    Run r = run("--smoke", "--no-memory", "--only", "sampler/(card|general)/(kuhn-poker|monty-hall-3)$",
+        "--samplers", "kuhn-poker,kif:monty-hall-3", "--json", json.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("Samplers per game (same run)", "card sampler, kuhn-poker, 12 observations",
+        "general sampler, monty-hall-3, 6 observations");
+    assertThat(r.out()).doesNotContain("failed");
+    JsonNode root = new ObjectMapper().readTree(Files.readString(json));
+    JsonNode figures = root.get("figures");
+    for (String[] g : new String[][] {{"kuhn-poker", "card", "ludeme"}, {"monty-hall-3", "general", "gdl"}}) {
+      JsonNode ratio = root.get("ratios").get("sampler_vs_playout/" + g[0]);
+      double draws = figures.get("sampler/" + g[1] + "/" + g[0]).get("mean").asDouble();
+      double playouts = figures.get("playout/" + g[2] + "/" + g[0]).get("mean").asDouble();
+      assertThat(draws).isPositive();
+      assertThat(ratio.get("sampler").asText()).isEqualTo(g[1]);
+      assertThat(ratio.get("value").asDouble()).isCloseTo(draws / playouts,
+          org.assertj.core.data.Offset.offset(1e-9 * draws / playouts));
+      assertThat(ratio.get("found_fraction").asDouble()).isEqualTo(1.0);
+    }
+    // the benchmarks other than the sweep's were not run
+    assertThat(figures.has("playout/ludeme/hearts")).isFalse();
+  }
+
+  @Test
+  void samplerSweepNamesOnlyBundledGames() {
+    Run bad = run("--samplers", "hearts,no-such-game");
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err()).contains("'no-such-game' is not a bundled game");
+    assertThat(Bench.sweepGames("all")).containsAll(Bench.SWEEP_DEFAULT);
+    assertThat(Bench.sweepGames("none")).isEmpty();
+  }
+
+  @Test
   void searchIterationsComeFromTheSearchItself() throws Exception {
     Run r = run("--smoke", "--no-memory", "--only", "ismcts/blind-tic-tac-toe-step0/1t");
     assertThat(r.code()).as(r.err()).isZero();
