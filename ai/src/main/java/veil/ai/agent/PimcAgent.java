@@ -65,6 +65,9 @@ public final class PimcAgent extends SearchAgent implements Agent {
       if (samplerExhausted(w)) {
         break;
       }
+      if (budget.timed() && w.iterations > 0 && now(w) >= deadline) {
+        break; // the time is up: draw no further world
+      }
       long perWorld = budget.timed() ? Long.MAX_VALUE : budget.iterations() / n + (world < budget.iterations() % n ? 1 : 0);
       long worldDeadline = budget.timed() ? start + (deadline - start) / mine * (done + 1) : Long.MAX_VALUE;
       done++;
@@ -72,7 +75,9 @@ public final class PimcAgent extends SearchAgent implements Agent {
         continue;
       }
       w.search.clear();
-      for (long k = 0; k < perWorld && now(w) < worldDeadline; k++) {
+      // A thread that has not run one iteration yet runs one even past its deadline (one that starts late on a
+      // loaded machine would otherwise play at random, reported as a sampler fallback), as the ISMCTS agents do.
+      for (long k = 0; k < perWorld && (w.iterations == 0 || now(w) < worldDeadline); k++) {
         w.world.copyFrom(w.root);
         w.search.iterate(w.world, obs.length());
         w.iterations++;
