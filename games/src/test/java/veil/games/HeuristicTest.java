@@ -135,6 +135,7 @@ class HeuristicTest {
   void everyBundledHeuristicAllocatesNothing() throws Exception {
     GameRegistry registry = GameRegistry.standard();
     int measured = 0;
+    int noValue = 0;
     for (BundledGame b : registry.bundled()) {
       if (!b.extension().equals("lud")) {
         continue;
@@ -153,9 +154,10 @@ class HeuristicTest {
       for (int i = 0; i < 40; i++) {
         State s = game.initialState();
         game.playout(s, rng, 1 + rng.nextInt(i % 2 == 0 ? 4 : 60), joint, ml); // short games too
-        // states where the scoring rule has no value yet (Euchre before trump is made) say so and are not timed
-        if (!game.isTerminal(s) && h.values(s, scratch, out)) {
+        // states where the scoring rule has no value yet (Euchre before trump is made) say so, and are timed too
+        if (!game.isTerminal(s)) {
           states.add(s);
+          noValue += h.values(s, scratch, out) ? 0 : 1;
         }
       }
       assertThat(states).as(b.name()).isNotEmpty();
@@ -177,5 +179,37 @@ class HeuristicTest {
       measured++;
     }
     assertThat(measured).isGreaterThan(5);
+    // the path without a value was timed as well (Euchre while bidding: its exception was allocated per call)
+    assertThat(noValue).isPositive();
+  }
+
+  /**
+   * Before the end a payoff may lie outside the range the game declares for the final one; it has no place on the
+   * 0..1 scale, so the running score has no value there (the search plays on to the end) rather than a clamped one.
+   */
+  @Test
+  void aPayoffOutsideItsRangeBeforeTheEndHasNoValue() throws Exception {
+    // P1 would be paid 2 after no turn (outside -1..1), 1 after one turn, and the game ends after two
+    CompiledGame g = new veil.cards.LudLoader().load("overpay.lud", "(game \"Overpay early\" (players 2)\n"
+        + "  (equipment {(deck \"Deck\") (hand Each)})\n"
+        + "  (rules (play (choose go)) (end (if (= (turns) 2)\n"
+        + "    (payoff (if (= Player P1) (if (< (turns) 1) 2 1) -1) range:-1..1)))))", Map.of());
+    Heuristic h = g.heuristic();
+    State s = g.initialState();
+    State scratch = g.initialState();
+    double[] out = {-7, -7, -7};
+    assertThat(h.values(s, scratch, out)).as("P1's payoff 2 of -1..1").isFalse();
+    assertThat(out[0]).as("nothing written").isEqualTo(-7);
+    int[] joint = new int[g.roleCount()];
+    MoveList ml = new MoveList();
+    g.randomJointMove(s, new SplittableRandom(1), joint, ml);
+    g.apply(s, joint, null);
+    assertThat(g.isTerminal(s)).isFalse();
+    assertThat(h.values(s, scratch, out)).as("P1's payoff 1 of -1..1").isTrue();
+    assertThat(out[0]).isGreaterThan(out[1]); // P1 paid 1, P2 -1
+    g.randomJointMove(s, new SplittableRandom(1), joint, ml);
+    g.apply(s, joint, null);
+    assertThat(g.isTerminal(s)).isTrue();
+    assertThat(g.scores(s)[0]).isEqualTo(out[0], within(1e-12)); // the same value at the end
   }
 }

@@ -723,8 +723,11 @@ public final class CompiledGame implements Game {
    * The running score: the first end rule that scores (byScore, ranking, byTeam, payoff; a match's deal added to
    * the totals as a match would), applied to the state as it stands: its {@code before:} effects run on a copy
    * ({@code scratch}), then the players are ranked (or paid) as {@link #finish} would, on the 0..1 scale of {@link
-   * #scores}. A payoff outside its declared range (possible before the end) is clamped to the range. No value (false)
-   * where the end rule fails (a rule failure: an expression not defined yet). Null when no end rule scores.
+   * #scores}. No value (false) where the end rule fails (a rule failure: an expression not defined yet; thrown as
+   * {@link NoValue#INSTANCE} while valuing, so that this path allocates nothing either), and none where a payoff is
+   * outside its declared range (possible before the end: a pot not yet settled): such a payoff has no place on the
+   * 0..1 scale, and clamping it would credit a value the game never gives, so the search plays on to the end
+   * instead. Null when no end rule scores.
    */
   @Override
   public veil.model.Heuristic heuristic() {
@@ -738,6 +741,8 @@ public final class CompiledGame implements Game {
     t.cur = t.v[Slot.MOVER];
     EndRule e = endRules[scoredRule];
     int[] keys = t.scratchKeys(players);
+    boolean[] valuing = NoValue.flag();
+    valuing[0] = true;
     try {
       e.before().run(t);
       if (e.outcome() instanceof Outcome.Match m && dealStart == null) {
@@ -746,12 +751,21 @@ public final class CompiledGame implements Game {
       e.outcome().keys(t, keys);
     } catch (IllegalStateException undefined) {
       // A rule failure of the end rule read too early (Euchre's maker before anyone made trump): no value here.
-      // The exception allocates; states with a value do not.
+      // NoValue.INSTANCE where the failure is an undefined player or a division by zero (nothing allocated); any
+      // other rule failure allocates its exception.
       return false;
+    } finally {
+      valuing[0] = false;
+    }
+    if (payoff != null) {
+      for (int p = 0; p < players; p++) {
+        if (keys[p] < payoff.lo() || keys[p] > payoff.hi()) {
+          return false; // outside the declared range: no value (see above), never a clamped one
+        }
+      }
     }
     for (int p = 0; p < players; p++) {
-      out[p] = (payoff != null ? Math.min(Math.max(keys[p], payoff.lo()), payoff.hi()) - payoff.lo()
-          : rankRegister(keys, p)) / (double) scoreScale;
+      out[p] = (payoff != null ? keys[p] - payoff.lo() : rankRegister(keys, p)) / (double) scoreScale;
     }
     for (int r = players; r < out.length; r++) {
       out[r] = 0; // the random role

@@ -13,9 +13,10 @@ public interface Heuristic {
   /**
    * Writes each role's value of {@code s} into {@code out} (one entry per role) and returns true; or returns false
    * when the scoring rule has no value in {@code s} (an expression it reads is not defined yet, e.g. the maker of a
-   * trump before anyone made it): then the caller plays on rather than guess. {@code s} is left unchanged; {@code
-   * scratch}, a state of the same game, may be overwritten (the game may run its end rule's effects there).
-   * Allocates nothing where it returns true: it runs on the playout path.
+   * trump before anyone made it; or a payoff outside the range the game declares for it, which is never clamped into
+   * it): then the caller plays on rather than guess. {@code s} is left unchanged; {@code scratch}, a state of the
+   * same game, may be overwritten (the game may run its end rule's effects there). Allocates nothing, whether it
+   * returns true or false: it runs on the playout path.
    */
   boolean values(State s, State scratch, double[] out);
 }

@@ -134,6 +134,9 @@ public final class Args {
    */
   public static int checkPlayer(int p, int players, Pos where, String what) {
     if (p < 0 || p >= players) {
+      if (veil.ludeme.NoValue.during()) {
+        throw veil.ludeme.NoValue.INSTANCE; // the running score read it too early: no value, nothing allocated
+      }
       throw new IllegalStateException("rule failure: " + what + " is player " + p + ", not a player of the game (0.."
           + (players - 1) + ") at " + where);
     }

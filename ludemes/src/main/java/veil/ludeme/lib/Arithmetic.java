@@ -100,6 +100,9 @@ public final class Arithmetic extends SimpleLudeme {
         return (IntExpr) s -> {
           int d = y.eval(s);
           if (d == 0) {
+            if (veil.ludeme.NoValue.during()) {
+              throw veil.ludeme.NoValue.INSTANCE; // the running score read it too early: no value
+            }
             throw new IllegalStateException("rule failure: division by zero in " + what + " at " + where);
           }
           int n = x.eval(s);
