@@ -69,6 +69,17 @@ class BenchTest {
     double r104 = root.get("figures").get("playout/ludeme/deck-104").get("mean").asDouble();
     assertThat(ratio.get("value").asDouble()).isCloseTo(r52 / r104 * 52 / 104, org.assertj.core.data.Offset.offset(
         1e-9 * r52 / r104));
+    assertThat(r.out()).contains("issue 11: cost per card dealt, 104 ÷ 52, at most 1.5: ");
+    assertThat(ratio.get("verdict").asText()).isEqualTo(Report.verdict(
+        new Measurement.Ratio(ratio.get("value").asDouble(), ratio.get("sd").asDouble()), 1.5));
+  }
+
+  @Test
+  void theIssueTargetVerdictSaysWhenOneRunCannotTell() {
+    assertThat(Report.verdict(new Measurement.Ratio(1.12, 0.03), 1.5)).isEqualTo("met");
+    assertThat(Report.verdict(new Measurement.Ratio(1.9, 0.1), 1.5)).isEqualTo("NOT met");
+    assertThat(Report.verdict(new Measurement.Ratio(1.45, 0.03), 1.5)).startsWith("not settled");
+    assertThat(Report.verdict(new Measurement.Ratio(1.232, 0.29), 1.5)).startsWith("not settled");
   }
 
   @Test
