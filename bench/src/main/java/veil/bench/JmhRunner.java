@@ -82,6 +82,12 @@ final class JmhRunner {
     if (allocation) {
       options.addProfiler(GCProfiler.class);
     }
+    if (plan.forks == 0) {
+      // A smoke run (the tests, in their own JVM) measures nothing, so it need not wait for JMH's machine-wide lock
+      // (/tmp/jmh.lock): without this, a test fails while anyone on the machine runs `veil bench`. JMH reads the
+      // property once, when its Runner class is first used; in a test JVM every run is a smoke run.
+      System.setProperty("jmh.ignoreLock", "true");
+    }
     Collection<RunResult> results;
     try {
       results = new Runner(options.build()).run();

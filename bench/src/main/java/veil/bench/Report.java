@@ -16,7 +16,7 @@ final class Report {
   static final String NATIVE_BTTT = "playout/ludeme/blind-tic-tac-toe";
 
   /** One game of the sampler sweep: its sampler's key and its random playout's key in the same run. */
-  record SweepRow(String game, String sampler, String samplerKey, String playoutKey) {}
+  record SweepRow(String game, String sampler, String samplerKey, String playoutKey, String filterKey) {}
 
   private final List<Measurement> measured;
   private final List<SweepRow> sweep;
@@ -134,15 +134,15 @@ final class Report {
     if (!sweep.isEmpty()) {
       sb.append("\nSamplers per game (same run): successful draws/s at early, middle and late observations of every")
           .append(" player (two seeded random games), over the game's random playouts/s\n");
-      String sr = "  %-24s %-8s %12s %10s %9s %14s  %s%n";
+      String sr = "  %-24s %-8s %12s %10s %9s %14s  %-22s %s%n";
       sb.append(String.format(Locale.ROOT, sr, "game", "sampler", "draws/s", "±", "found", "playouts/s",
-          "draws per playout time"));
+          "draws per playout time", "general: filterings/s"));
       for (SweepRow w : sweep) {
         Measurement m = byKey.get(w.samplerKey());
         Measurement p = byKey.get(w.playoutKey());
         if (m == null || !m.ok()) {
           sb.append(String.format(Locale.ROOT, sr, w.game(), w.sampler(), "-", "", "", "",
-              m == null ? "not measured" : m.skipped()));
+              m == null ? "not measured" : m.skipped(), ""));
           continue;
         }
         Double calls = m.extra().get("calls_per_s");
@@ -150,7 +150,7 @@ final class Report {
         Measurement.Ratio r = samplerVsPlayout(w);
         sb.append(String.format(Locale.ROOT, sr, w.game(), w.sampler(), number(m.mean()), number(m.sd()), found,
             p == null || !p.ok() ? "-" : number(p.mean()),
-            r == null ? "n/a" : String.format(Locale.ROOT, "%.4g ± %.2g", r.value(), r.sd())));
+            r == null ? "n/a" : String.format(Locale.ROOT, "%.4g ± %.2g", r.value(), r.sd()), filtering(w)));
       }
     }
     if (memory != null) {
@@ -169,6 +169,15 @@ final class Report {
           mib(num(memory.get("heap_retained_bytes")))));
     }
     return sb.toString();
+  }
+
+  /** The general sampler's filterings per second (a filtering and one draw) with its spread, or "". */
+  private String filtering(SweepRow w) {
+    Measurement f = w.filterKey() == null ? null : byKey.get(w.filterKey());
+    if (f == null) {
+      return "";
+    }
+    return f.ok() ? number(f.mean()) + " ± " + number(f.sd()) : f.skipped();
   }
 
   /** Issue 11's bound on the cost per card dealt of a 104-card game over a 52-card one. */

@@ -85,11 +85,11 @@ class BenchTest {
   @Test
   void samplerSweepReportsDrawsOverPlayoutsOfTheSameRun(@TempDir Path dir) throws Exception {
     Path json = dir.resolve("bench.json");
-    Run r = run("--smoke", "--no-memory", "--only", "sampler/(card|general)/(kuhn-poker|monty-hall-3)$",
+    Run r = run("--smoke", "--no-memory", "--only", "sampler/(card|general|general-filter)/(kuhn-poker|monty-hall-3)$",
         "--samplers", "kuhn-poker,kif:monty-hall-3", "--json", json.toString());
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.out()).contains("Samplers per game (same run)", "card sampler, kuhn-poker, 12 observations",
-        "general sampler, monty-hall-3, 6 observations");
+        "general sampler, monty-hall-3, 6 observations", "general sampler's filtering and a draw, monty-hall-3");
     assertThat(r.out()).doesNotContain("failed");
     JsonNode root = new ObjectMapper().readTree(Files.readString(json));
     JsonNode figures = root.get("figures");
@@ -103,6 +103,8 @@ class BenchTest {
           org.assertj.core.data.Offset.offset(1e-9 * draws / playouts));
       assertThat(ratio.get("found_fraction").asDouble()).isEqualTo(1.0);
     }
+    assertThat(figures.get("sampler/general-filter/monty-hall-3").get("mean").asDouble()).isPositive();
+    assertThat(figures.has("sampler/general-filter/kuhn-poker")).isFalse(); // the card sampler has no filtering
     // the benchmarks other than the sweep's were not run
     assertThat(figures.has("playout/ludeme/hearts")).isFalse();
   }

@@ -47,6 +47,7 @@ public class GameSamplerBenchmarks {
 
     SamplerPositions.At[] at;
     Determinizer[] samplers;
+    Game loaded;
     int next;
     veil.model.State out;
     final SplittableRandom rng = new SplittableRandom(17);
@@ -54,6 +55,7 @@ public class GameSamplerBenchmarks {
     @Setup(Level.Trial)
     public void positions() {
       Game g = load(game);
+      loaded = g;
       List<SamplerPositions.At> list = SamplerPositions.of(g, SamplerPositions.SEEDS);
       at = list.toArray(new SamplerPositions.At[0]);
       samplers = new Determinizer[at.length];
@@ -96,6 +98,23 @@ public class GameSamplerBenchmarks {
     public void reset() {
       samples = 0;
     }
+  }
+
+  /**
+   * The general sampler's filtering: one operation builds the belief for the next observation from nothing (a new
+   * {@link GeneralDeterminizer}, as at a search's first decision; later decisions extend the last belief) and draws
+   * one state from it. Only for {@code sampler=general}.
+   */
+  @Benchmark
+  public boolean filter(Sweep s, Found found) {
+    int i = s.next;
+    s.next = i + 1 == s.at.length ? 0 : i + 1;
+    boolean ok = new GeneralDeterminizer(s.loaded).forObservation(s.at[i].observation())
+        .sample(s.at[i].observation(), s.rng, s.out);
+    if (ok) {
+      found.samples++;
+    }
+    return ok;
   }
 
   @Benchmark
