@@ -70,8 +70,9 @@ public final class Bench {
 
   static final String USAGE = String.join("\n",
       "Usage: veil bench [--quick] [--json FILE] [--only REGEX] [--samplers default|all|none|GAME,…]",
-      "Runs Veil's benchmarks (about two minutes; --quick about one) and prints rates and ratios measured in the",
-      "same run. Figures from a machine that is busy with other work are noisy: compare ratios, not rates.",
+      "Runs Veil's benchmarks (about four minutes with the default sampler sweep; --quick about three) and prints",
+      "rates and ratios measured in the same run. Figures from a machine that is busy with other work are noisy:",
+      "compare ratios, not rates.",
       "  --quick        shorter warm-up and measurement",
       "  --json FILE    also write the figures as one JSON object",
       "  --only REGEX   run only the benchmarks whose key matches (e.g. 'playout/'); the ratios need both sides",
@@ -267,7 +268,8 @@ public final class Bench {
       String kind = g instanceof veil.ludeme.CompiledGame cg && veil.cards.sample.CardSampler.supports(cg)
           ? "card" : "general";
       String key = "sampler/" + kind + "/" + name;
-      if (!wanted(key)) {
+      String filter = kind.equals("general") ? "sampler/general-filter/" + name : null;
+      if (!wanted(key) && (filter == null || !wanted(filter))) {
         continue;
       }
       String playout = game.startsWith("kif:") ? "playout/gdl/" + name : "playout/ludeme/" + name;
@@ -283,9 +285,7 @@ public final class Bench {
           * SamplerPositions.SEEDS.length;
       measure(key, kind + " sampler, " + name + ", " + observations + " observations", "samples/s",
           "GameSamplerBenchmarks.sample", Map.of("game", game, "sampler", kind), "samples", false);
-      String filter = null;
-      if (kind.equals("general")) { // its filtering too: the part of its cost the draws do not show
-        filter = "sampler/general-filter/" + name;
+      if (filter != null) { // its filtering too: the part of its cost the draws do not show
         measure(filter, "general sampler's filtering and a draw, " + name, "samples/s", "GameSamplerBenchmarks.filter",
             Map.of("game", game, "sampler", kind), "samples", false);
       }
