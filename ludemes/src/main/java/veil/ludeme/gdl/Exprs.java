@@ -102,6 +102,14 @@ public final class Exprs {
         && (body != null || !v.isVar())) {
       return suitIndex(v, at, body);
     }
+    if (k != null && want != Kind.NUM && want != Kind.KEY) {
+      // A newcomer's Skat tested "no declarer yet" with (< (var "Decl") 0), Decl being set to Mover: the engine's
+      // players are numbers, the export's are names, and only -1 (none) has both.
+      throw ExportException.at(at, "the number " + k + " is used where a " + want.word() + " is expected (compared "
+          + "with one, or given as one): the export writes " + want.word() + "s by name, and the only number that "
+          + "stands for one is -1, for none; test for \"no " + want.word() + "\" with (= … -1), or name the "
+          + want.word());
+    }
     throw ExportException.at(at, "a " + v.kind().word() + " is used where a " + want.word()
         + " is expected; the exporter keeps players, cards, suits and numbers apart");
   }
