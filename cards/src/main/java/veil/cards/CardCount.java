@@ -36,7 +36,8 @@ public final class CardCount extends ReplayedLudeme {
 
   public static List<CardCount> all() {
     Param cards = Param.pos("cards", "cards or place", "the cards, e.g. (hand Mover)");
-    return List.of(new CardCount("count", Type.INT, 0, "How many cards.", cards),
+    return List.of(new CardCount("count", Type.INT, 0, "How many cards. The GDL-II export bounds it by the cards the set can "
+        + "hold: (count (cards P rank:Queen)) or a literal suit: takes 0..4 on a 52-card deck, not 0..52.", cards),
         new CardCount("sum", Type.INT, 1, "The sum of a map's values over the cards: (sum \"Penalty\" (pile \"Won\" P)).",
             Param.pos("map", "string", "the map"), cards),
         new CardCount("empty", Type.BOOL, 2, "True when there are no cards.", cards));
@@ -87,6 +88,9 @@ public final class CardCount extends ReplayedLudeme {
         values = m.game.maps.get(map);
       }
       Rel mem = x.cardSet(b.get("cards"), ctx);
+      // Only the cards the set can hold (those of its rank: or suit:, when known): the count of (cards P rank:R) is
+      // then bounded by the cards of that rank, not by the deck.
+      java.util.BitSet may = x.within(mem.name());
       List<String> dom = new ArrayList<>();
       for (String v : mem.fv()) {
         dom.add(ctx.domain(v));
@@ -95,7 +99,7 @@ public final class CardCount extends ReplayedLudeme {
       TreeSet<Integer> sums = new TreeSet<>(List.of(0));
       for (int c = 0; c < m.cards(); c++) {
         int v = values[c];
-        if (v == 0) {
+        if (v == 0 || may != null && !may.get(c)) {
           continue;
         }
         String rel = x.out.rel("total");

@@ -238,9 +238,13 @@ public final class CardSet extends SimpleLudeme {
     /** (cards P [suit:S] [if:cond]), Card bound to each card in cond. */
     public static String cards(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
       String c = x.cards(b.get("place"), ctx, body);
+      java.util.BitSet within = x.within(c) == null ? null : (java.util.BitSet) x.within(c).clone();
       if (b.has("suit")) {
         Val s = x.num(b.get("suit"), Kind.SUIT, ctx, body);
         body.add(Program.atom(x.m.suitOf(), c, s.term()));
+        if (!s.isVar()) {
+          within = only(x, within, java.util.Arrays.asList(x.m.suitTerm).indexOf(s.term()), x.m.game.cards.suit());
+        }
       }
       if (b.has("rank")) {
         Integer named;
@@ -251,12 +255,38 @@ public final class CardSet extends SimpleLudeme {
         }
         Val r = named != null ? Val.num(named) : x.num(b.get("rank"), Kind.NUM, ctx, body);
         body.add(Program.atom(x.m.rankOf(), c, r.term()));
+        if (r.nums() != null) {
+          java.util.BitSet ofRank = new java.util.BitSet();
+          for (int k : r.nums()) {
+            java.util.BitSet one = only(x, null, k, x.m.game.cards.rank());
+            ofRank.or(one);
+          }
+          if (within != null) {
+            ofRank.and(within);
+          }
+          within = ofRank;
+        }
       }
       if (b.has("if")) {
         Ctx inner = ctx.bind("Card", Val.of(c, Kind.CARD), Program.atom(x.m.isCard(), c));
         x.cond(b.get("if"), inner, body);
       }
+      x.within(c, within);
       return c;
+    }
+
+    /**
+     * The cards of {@code within} (null: the deck) whose suit or rank ({@code of}) is {@code k}: what a count over
+     * {@code (cards P rank:R)} walks, so that it is bounded by the cards of that rank and not by the deck.
+     */
+    private static java.util.BitSet only(Exprs x, java.util.BitSet within, int k, int[] of) {
+      java.util.BitSet m = new java.util.BitSet();
+      for (int c = 0; c < x.m.cards(); c++) {
+        if (of[c] == k && k >= 0 && (within == null || within.get(c))) {
+          m.set(c);
+        }
+      }
+      return m;
     }
 
     public static String minus(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
@@ -279,6 +309,15 @@ public final class CardSet extends SimpleLudeme {
       }
       String c = x.out.var();
       body.add(x.helper("union", ctx, bodies, outs).call(c));
+      java.util.BitSet within = new java.util.BitSet();
+      for (List<String> o : outs) {
+        if (within != null && x.within(o.get(0)) != null) {
+          within.or(x.within(o.get(0)));
+        } else {
+          within = null;
+        }
+      }
+      x.within(c, within);
       return c;
     }
 
@@ -287,8 +326,14 @@ public final class CardSet extends SimpleLudeme {
       List<List<String>> bodies = new ArrayList<>();
       List<List<String>> outs = new ArrayList<>();
       List<String> earlierEmpty = new ArrayList<>();
+      java.util.BitSet within = new java.util.BitSet();
       for (Node n : b.list("sets")) {
         Rel set = x.cardSet(n, ctx);
+        if (within != null && x.within(set.name()) != null) {
+          within.or(x.within(set.name()));
+        } else {
+          within = null;
+        }
         String c = x.out.var();
         List<String> one = new ArrayList<>(earlierEmpty);
         one.add(set.call(c));
@@ -300,6 +345,7 @@ public final class CardSet extends SimpleLudeme {
       }
       String c = x.out.var();
       body.add(x.helper("first", ctx, bodies, outs).call(c));
+      x.within(c, within);
       return c;
     }
   }

@@ -43,7 +43,9 @@ public final class CardValue extends SimpleLudeme {
         + "(top P))");
     return List.of(
         new CardValue("card", 0, "A card by rank and suit, (card Queen Spades), or by number, (card 19); rank and "
-            + "suit may be computed, (card Eight (var \"Suit\")), and then no such card is -1.",
+            + "suit may be computed, (card Eight (var \"Suit\")), and then no such card is -1. A variable read as a suit, here or in (cards P "
+            + "suit:(var \"S\")), holds a suit or -1 for none: a (set …) or initial value of another literal number "
+            + "is an error at check (the GDL-II export has one \"none\").",
             Param.pos("rank", "rank or number", "the rank (a name, or an expression)"),
             Param.optPos("suit", "suit", "the suit (a name, or an expression)")),
         new CardValue("rank", 1, "A card's rank, as its position in the deck's rank list (low to high); "

@@ -192,4 +192,25 @@ class LudErrorsTest {
       return GameRegistry.standard().load(name, options);
     }
   }
+
+  @Test
+  void aVariableReadAsASuitIsRefusedAnotherNoSuitValue() throws Exception {
+    // The newcomer's 5-handed Sheepshead marked "alone" with (set "Called" -2) and read (card Ace (var "Called")):
+    // it played, but the export has one "none" for -1 and -2.
+    String game = "(game \"X\" (players 2) (bound 10)\n"
+        + "  (equipment {(deck \"Deck\" suits:{Red Blue} ranks:{1 2}) (hand Each) (pile \"Out\" visible:All)})\n"
+        + "  (vars {(var \"S\" %s)})\n"
+        + "  (rules (start {(shuffle \"Deck\") (deal 2 to:(hand Each))})\n"
+        + "    (play (move to:\"Out\" then:(if (= (var \"S\") -1) (set \"S\" %s) (set \"S\" (suit (lastCard))))))\n"
+        + "    (end (if (empty (hand P2)) (byScore (count (cards (hand Player) suit:(var \"S\"))))))))";
+    assertThat(report(String.format(game, "-1", "-2"))).contains("t.lud:5:61: the variable \"S\" is read as a suit "
+        + "(at 6:74) and is given -2 here, which is no suit: a suit is its position in the deck's suits, 0 to 1 "
+        + "(Red Blue), or -1 for none");
+    assertThat(report(String.format(game, "2", "1"))).contains("t.lud:3:19: the variable \"S\" is read as a suit");
+    // Suits and -1 compile.
+    new LudLoader().load("t.lud", String.format(game, "-1", "1"), Map.of());
+    new LudLoader().load("t.lud", String.format(game, "0", "-1"), Map.of());
+    // The same -2 in a variable never read as a suit is an ordinary number.
+    new LudLoader().load("t.lud", String.format(game, "-1", "-2").replace("suit:(var \"S\")", "suit:Red"), Map.of());
+  }
 }

@@ -73,12 +73,13 @@ class ExportErrorsTest {
   /**
    * An arithmetic expression with too many values is refused at its position with what the analysis found: the
    * operator, its values and its operands' (a newcomer's Cribbage summed products of counts and got only "this
-   * expression can take more than 5000 values").
+   * expression can take more than 5000 values"). The counts filter by if:, which the export does not narrow (a rank:
+   * filter is bounded by the cards of that rank: RankCountsExportTest).
    */
   @Test
   void anExpressionWithTooManyValuesSaysWhatItsOperandsTake() {
     String text = String.join("\n",
-        "(define \"N\" (count (cards (union (hand #1) (pile \"Out\")) rank:#2)))",
+        "(define \"N\" (count (cards (union (hand #1) (pile \"Out\")) if:(= (rank Card) #2))))",
         "(game \"Wide\" (players 2) (bound 120)",
         "  (equipment {(deck \"Deck\") (hand Each) (pile \"Out\" visible:All)})",
         "  (rules (start {(shuffle \"Deck\") (deal 5 to:(hand Each))})",
@@ -116,5 +117,29 @@ class ExportErrorsTest {
     Lockstep.Result r = Lockstep.run(e.game(), gdl, 5, 1, null, null);
     assertThat(r.ok()).isFalse();
     assertThat(r.mismatch().what()).startsWith("goal of ");
+  }
+
+  /**
+   * A player variable compared with the number 0 (a newcomer's Skat: "no declarer yet" as (< (var "Decl") 0)) plays,
+   * but only -1 stands for "no player" in the export: the message says so instead of "a num is used where a player is
+   * expected"; with -1 the game exports.
+   */
+  @Test
+  void aNumberUsedAsAPlayerSaysThatOnlyMinusOneIsNone() throws Exception {
+    String text = String.join("\n",
+        "(game \"Decl\" (players 2) (bound 10)",
+        "  (equipment {(deck \"Deck\" ranks:{1 2} suits:{Red}) (hand Each) (pile \"Out\" visible:All)})",
+        "  (vars {(var \"Decl\" -1)})",
+        "  (rules (start {(shuffle \"Deck\") (deal 1 to:(hand Each))})",
+        "    (play (move to:\"Out\" then:(set \"Decl\" Mover)))",
+        "    (end (if (and (empty (hand P2)) (%s (var \"Decl\") %s)) (result (var \"Decl\") Win))",
+        "         (if (empty (hand P2)) (result All Draw)))))");
+    assertThatThrownBy(() -> ExportFixtures.exportText("decl.lud", String.format(text, "<", "0"), Map.of()))
+        .isInstanceOf(ExportException.class)
+        .hasMessageContaining("decl.lud:6:37: the number 0 is used where a player is expected (compared with one, or "
+            + "given as one): the export writes players by name, and the only number that stands for one is -1, for "
+            + "none; test for \"no player\" with (= … -1), or name the player");
+    assertThat(ExportFixtures.exportText("decl.lud", String.format(text, "!=", "-1"), Map.of()).kif())
+        .contains("(role p1)");
   }
 }

@@ -155,6 +155,7 @@ public final class GameCompiler {
       throw new DslException(Diagnostic.at(game.pos(), "the game has no (rules …)", "(rules (start …) (play …) (end …))"));
     }
     rules(rules);
+    SuitVariables.check(rules, sections.get("vars"), c.table.cards.suitNames(), c.errors);
     if (!c.errors.isEmpty()) {
       throw new DslException(c.errors);
     }

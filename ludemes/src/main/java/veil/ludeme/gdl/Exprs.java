@@ -102,6 +102,14 @@ public final class Exprs {
         && (body != null || !v.isVar())) {
       return suitIndex(v, at, body);
     }
+    if (k != null && want != Kind.NUM && want != Kind.KEY) {
+      // A newcomer's Skat tested "no declarer yet" with (< (var "Decl") 0), Decl being set to Mover: the engine's
+      // players are numbers, the export's are names, and only -1 (none) has both.
+      throw ExportException.at(at, "the number " + k + " is used where a " + want.word() + " is expected (compared "
+          + "with one, or given as one): the export writes " + want.word() + "s by name, and the only number that "
+          + "stands for one is -1, for none; test for \"no " + want.word() + "\" with (= … -1), or name the "
+          + want.word());
+    }
     throw ExportException.at(at, "a " + v.kind().word() + " is used where a " + want.word()
         + " is expected; the exporter keeps players, cards, suits and numbers apart");
   }
@@ -586,8 +594,28 @@ public final class Exprs {
   public Rel cardSet(Node n, Ctx ctx) throws ExportException {
     List<String> body = new ArrayList<>();
     String c = cards(n, ctx, body);
-    return helper("cards", ctx, List.of(body), List.of(List.of(c)));
+    Rel rel = helper("cards", ctx, List.of(body), List.of(List.of(c)));
+    within(rel.name(), within(c));
+    return rel;
   }
+
+  /**
+   * The cards a card variable (or a card-set relation, by its name) can stand for, when the card-set emitters know
+   * it is fewer than the deck (a {@code rank:} or {@code suit:} filter); null: any card. A count or sum over the set
+   * then walks only these cards, and its value is bounded by them rather than by the deck.
+   */
+  public java.util.BitSet within(String varOrRel) {
+    return within.get(varOrRel);
+  }
+
+  /** Records that a card variable or card-set relation holds only the given cards (null: nothing known). */
+  public void within(String varOrRel, java.util.BitSet cards) {
+    if (cards != null) {
+      within.put(varOrRel, cards);
+    }
+  }
+
+  private final java.util.Map<String, java.util.BitSet> within = new java.util.HashMap<>();
 
   public Val place(Node n, Ctx ctx, List<String> body) throws ExportException {
     if (n instanceof Node.Str s) {

@@ -37,6 +37,7 @@ public final class GeneralLibrary {
     out.add(new Claim());
     out.addAll(Betting.all());
     out.add(new Match());
+    out.addAll(Extremum.all());
     return out;
   }
 }
