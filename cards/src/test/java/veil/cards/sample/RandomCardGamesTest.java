@@ -28,9 +28,9 @@ import veil.model.Observation;
  * <p>Issue 11's other ludemes are random options that mix with those (from a mix of the seed's bits): jokers (one,
  * or two identical ones), asks (every card of a rank from the next player's hand to the mover's, shown on a spot or
  * hand to hand, maybe "go fish"), asking for a computed card ({@code (card Choice Suit)}, taken if the next player
- * holds it), a knock allowed by the deadwood of the hand, a deadwood or meld score, and putting a card under one's
- * pile ({@code put at:Bottom}). Games the sampler is known to fail on are left out by seed, counted and printed
- * ({@link #KNOWN_FAILURES}).
+ * holds it), a knock allowed by the deadwood of the hand, a deadwood or meld score, putting a card under one's pile
+ * ({@code put at:Bottom}), and a face-down stock dealt the rest of the deck and drawn from its top. Games the
+ * sampler is known to fail on are left out by seed and text, counted and printed ({@link #KNOWN_FAILURES}).
  */
 class RandomCardGamesTest {
   static final String[] SUITS = {"Clubs", "Diamonds", "Hearts", "Spades"};
@@ -87,6 +87,18 @@ class RandomCardGamesTest {
       return rule().equals("flip top") && underRule(seed);
     }
 
+    /**
+     * A face-down stock (an ordered pile dealt the cards left after the deal, drawn from its top) instead of drawing
+     * from the shuffled deck, in half the match and top-shown games.
+     */
+    boolean stock() {
+      return (rule().equals("match top") || rule().equals("top shown")) && stockRule(seed) && stockCards() > 0;
+    }
+
+    int stockCards() {
+      return deck() - players * perHand - (upCard ? 1 : 0);
+    }
+
     /** The constructs of issue 11 this game has (for the failure report and the exclusions). */
     String constructs() {
       List<String> c = new ArrayList<>();
@@ -114,6 +126,9 @@ class RandomCardGamesTest {
       }
       if (under()) {
         c.add("put at bottom");
+      }
+      if (stock()) {
+        c.add("stock");
       }
       c.add("hands " + handVisible);
       return String.join(", ", c);
@@ -164,6 +179,9 @@ class RandomCardGamesTest {
       if (flip && !trick) {
         b.append("    (pile \"Stock\" Each visible:None)\n");
       }
+      if (stock()) {
+        b.append("    (pile \"Stock\" visible:None)\n");
+      }
       if (asks() && ask(seed) == 1) {
         // Go Fish's way: the cards asked for are shown on a spot all see, then taken.
         b.append("    (spot \"Shown\" visible:All)\n");
@@ -185,6 +203,9 @@ class RandomCardGamesTest {
       if (upCard) {
         b.append(" (draw from:\"Deck\" to:(pile \"Discard\"))");
       }
+      if (stock()) {
+        b.append(" (deal ").append(stockCards()).append(" to:(pile \"Stock\"))");
+      }
       b.append("})\n");
       String score = "(count (pile \"Won\" Player))";
       if (scoring().equals("meld")) {
@@ -197,14 +218,16 @@ class RandomCardGamesTest {
       // Ask for one computed card of a suit (the deck's first), by rank: taken if the next player holds it.
       String want = "(choose want Ranks then:(if (= (holder (card Choice " + s.get(0)
           + ")) Next) (put (card Choice " + s.get(0) + ") (hand Mover))))";
+      String drawn = stock() ? "(put (top (pile \"Stock\")) (hand Mover))" : "(draw from:\"Deck\" to:(hand Mover))";
+      String stockOut = stock() ? "(empty (pile \"Stock\"))" : "(empty \"Deck\")";
       String ask = null;
       if (asks()) {
         // Ask the next player for a rank (one held, on decks too large for the chi-square test: the number of moves
         // then depends on the hidden hand), take all its cards of it, shown to all or hand to hand; maybe go fish.
         String filter = deck() > MAX_ENUMERATED_DECK && askFiltered(seed)
             ? " if:(not (empty (cards (hand Mover) rank:Choice)))" : "";
-        String fish = goFish(seed) ? "(if (and (empty (cards (hand Next) rank:Choice)) (not (empty \"Deck\")))"
-            + " (draw from:\"Deck\" to:(hand Mover))) " : "";
+        String fish = goFish(seed) ? "(if (and (empty (cards (hand Next) rank:Choice)) (not " + stockOut + "))"
+            + " " + drawn + ") " : "";
         String take = ask(seed) == 1
             ? "(moveAll from:(hand Next) to:(spot \"Shown\") if:(= (rank Card) Choice))"
                 + " (moveAll from:(spot \"Shown\") to:(hand Mover))"
@@ -235,7 +258,7 @@ class RandomCardGamesTest {
         b.append("    (play (or {(move to:\"Discard\" name:play)\n")
             .append("      (if (not (empty (pile \"Discard\"))) (pass name:take then:(put (top (pile \"Discard\"))")
             .append(" (hand Mover))))\n")
-            .append("      (if (not (empty \"Deck\")) (pass name:draw then:(draw from:\"Deck\" to:(hand Mover))))");
+            .append("      (if (not ").append(stockOut).append(") (pass name:draw then:").append(drawn).append("))");
         if (asks()) {
           b.append("\n      ").append(ask);
         }
@@ -250,7 +273,7 @@ class RandomCardGamesTest {
         // or pass; the turn passes either way.
         b.append("    (play (priority {(move to:\"Discard\" name:play cards:(cards (hand Mover) if:(or")
             .append(" (= (suit Card) (suit (top (pile \"Discard\")))) (= (rank Card) (rank (top (pile \"Discard\")))))))\n")
-            .append("      (if (not (empty \"Deck\")) (pass name:draw then:(draw from:\"Deck\" to:(hand Mover))))\n")
+            .append("      (if (not ").append(stockOut).append(") (pass name:draw then:").append(drawn).append("))\n")
             .append("      (pass)}))\n");
         b.append("    (end (if (or (empty (hand Mover)) (>= (turns) 24)) (byScore ").append(handScore)
             .append(misere ? "" : " misere:True").append(")))))\n");
@@ -404,6 +427,10 @@ class RandomCardGamesTest {
     return (mixed(seed) >>> 15 & 1) == 1;
   }
 
+  static boolean stockRule(long seed) {
+    return (mixed(seed) >>> 16 & 1) == 1;
+  }
+
   /**
    * Generated games of this test's 500 (property seed 20261123) on which the card sampler fails, left out: the key is
    * the game's seed and the hash of its text (jqwik repeats edge-case seeds such as Long.MIN_VALUE with other
@@ -423,7 +450,13 @@ class RandomCardGamesTest {
       "20998777155007/d7dc7814", "move, computed card, hands Owner: p1 step 26, sample() returned false, ambiguous "
           + "and over the bound",
       "-21737/9383119c", "move, ask shown, hands Owner: p1 step 30, sampleHistory() returned null, 698 walk "
-          + "failures, ambiguous, no bound");
+          + "failures, ambiguous, no bound",
+      "1/91b9dd47", "match top, copies, more than 64 cards, stock, hands All: p1 step 122, sampleHistory() "
+          + "returned null, analysis failed",
+      "-23030537642677/6e062bf6", "top shown, computed card, stock, hands None: p1 step 20, sampleHistory() "
+          + "returned null, ambiguous and over the bound",
+      "37441/709bf2b9", "match top, copies, 2 jokers, stock, hands Owner: p1 step 35, sampleHistory() returned "
+          + "null, analysis failed");
 
   static final java.util.concurrent.atomic.AtomicInteger EXCLUDED = new java.util.concurrent.atomic.AtomicInteger();
 
@@ -462,6 +495,7 @@ class RandomCardGamesTest {
     net.jqwik.api.statistics.Statistics.label("knock by deadwood").collect(spec.knocks());
     net.jqwik.api.statistics.Statistics.label("score").collect(spec.scoring());
     net.jqwik.api.statistics.Statistics.label("put at bottom").collect(spec.under());
+    net.jqwik.api.statistics.Statistics.label("stock drawn from the top").collect(spec.stock());
     int points = playAndCheck(text, spec.seed(), spec.deck() <= MAX_ENUMERATED_DECK);
     net.jqwik.api.statistics.Statistics.label("enumerated").collect(spec.deck() <= MAX_ENUMERATED_DECK && points > 0);
   }
