@@ -65,6 +65,8 @@ final class Worker {
   private TokenWalk walk;
   /** The witness repair that exchanges two hidden cards' futures in the witness history ({@link WitnessSwaps}). */
   final WitnessSwaps swaps;
+  /** The analysis's last resort: the search over sequences of exchanges ({@link WitnessSearch}). */
+  final WitnessSearch search;
   /**
    * The witness history as the card of each skeleton move of the steps analysed (valid when {@link
    * #witnessCardsKnown}): what {@link #swaps} starts from.
@@ -154,6 +156,7 @@ final class Worker {
     this.probe = new RuleProbe(game);
     this.facts = new FactProbe(game);
     this.swaps = new WitnessSwaps(game);
+    this.search = new WitnessSearch(game);
     this.factAssignment = new FactAssignment(stats);
     this.pairFacts = new PairFacts(game, initialPlaces);
     this.cardOfToken = new int[cards];
@@ -1096,6 +1099,7 @@ final class Worker {
     int t = done;
     int o = obs.role();
     facts.learn(witness, obs, t, skeleton); // a scan of the step's percepts unless it tells a word
+    boolean searched = false;
     for (int redraw = 0; redraw <= WITNESS_REDRAWS; redraw++) {
       if (extendWitness(obs, t)) {
         if (!skeleton.probed(t)) {
@@ -1121,6 +1125,13 @@ final class Worker {
         return true;
       }
       stats.witnessRedraws.increment();
+      if (redraw == WITNESS_REDRAWS && !searched) {
+        searched = true;
+        if (searchWitness(obs, t)) {
+          redraw--; // the search left a witness that step t follows: the next pass extends it
+          continue;
+        }
+      }
       boolean pinsHold = collectPins(obs, t);
       if (pinsHold && skeleton.voidPlace(t) < 0) {
         probeUnmatched(obs, t);
@@ -1177,7 +1188,71 @@ final class Worker {
         moveIndex[i] = i;
       }
     }
-    WitnessSwaps.Step step = new WitnessSwaps.Step() {
+    WitnessSwaps.Step step = witnessStep(obs, t, moves);
+    LudState start = step.replay(witnessCard);
+    if (start == null || !Arrays.equals(start.places, witness.places)) {
+      witnessCardsKnown = false; // not the witness's history after all: nothing to start from
+      return false;
+    }
+    boolean repaired = swaps.repair(skeleton, t, obs.role(), witnessCard, start, step, analysisRng);
+    if (repaired) {
+      witness.copyFrom(builder.state);
+    }
+    collectPins(obs, t); // the redraws use step t's pins (the repair may have looked at an earlier step's)
+    return repaired;
+  }
+
+  /** Test switch: false leaves out {@link #search} (the analysis then fails where the redraws and exchanges fail). */
+  static volatile boolean searchWitnesses = true;
+
+  /**
+   * The last resort of step t, after every redraw and exchange failed: the search over sequences of exchanges
+   * ({@link WitnessSearch}) from the history {@link #witnessCard}, which must replay to step t (it need not be
+   * {@link #witness}'s: a greedy exchange that kept a history without mending step t leaves another, as consistent,
+   * and the replay is the judge); true when step t now follows {@link #witness}. Counted in the stats (searches, found, budget spent, exhausted, not
+   * started for want of the witness's cards).
+   */
+  private boolean searchWitness(Observation obs, int t) {
+    if (!searchWitnesses) {
+      return false;
+    }
+    int moves = skeleton.stepStart[t];
+    stats.witnessSearches.increment();
+    if (witnessCard.length < moves) {
+      stats.witnessSearchNotStarted.increment();
+      return false;
+    }
+    collectPins(obs, t);
+    if (moveCard.length < moves) {
+      moveCard = new int[Math.max(moves, moveCard.length * 2)];
+      moveIndex = new int[moveCard.length];
+      for (int i = 0; i < moveIndex.length; i++) {
+        moveIndex[i] = i;
+      }
+    }
+    WitnessSwaps.Step step = witnessStep(obs, t, moves);
+    LudState start = step.replay(witnessCard);
+    if (start == null) {
+      stats.witnessSearchNotStarted.increment(); // the cards kept are not a history of steps [0, t)
+      return false;
+    }
+    long budgetHit = search.budgetHit;
+    long exhausted = search.exhausted;
+    boolean found = search.search(skeleton, t, obs.role(), witnessCard, start.copy(), step);
+    if (found) {
+      witness.copyFrom(builder.state);
+      witnessCardsKnown = true;
+      stats.witnessSearchFound.increment();
+    }
+    stats.witnessSearchBudgetSpent.add(search.budgetHit - budgetHit);
+    stats.witnessSearchExhausted.add(search.exhausted - exhausted);
+    collectPins(obs, t);
+    return found;
+  }
+
+  /** The analysis at step t as {@link WitnessSwaps} and {@link WitnessSearch} see it (pins, facts, replay). */
+  private WitnessSwaps.Step witnessStep(Observation obs, int t, int moves) {
+    return new WitnessSwaps.Step() {
       /** The step whose pins {@link #collectPins} holds. */
       private int pinned = t;
 
@@ -1211,17 +1286,6 @@ final class Worker {
         return Worker.this.deficiency(s, obs, r);
       }
     };
-    LudState start = step.replay(witnessCard);
-    if (start == null || !Arrays.equals(start.places, witness.places)) {
-      witnessCardsKnown = false; // not the witness's history after all: nothing to start from
-      return false;
-    }
-    boolean repaired = swaps.repair(skeleton, t, obs.role(), witnessCard, start, step, analysisRng);
-    if (repaired) {
-      witness.copyFrom(builder.state);
-    }
-    collectPins(obs, t); // the redraws use step t's pins (the repair may have looked at an earlier step's)
-    return repaired;
   }
 
   /**
