@@ -1209,8 +1209,8 @@ final class Worker {
    * The last resort of step t, after every redraw and exchange failed: the search over sequences of exchanges
    * ({@link WitnessSearch}) from the history {@link #witnessCard}, which must replay to step t (it need not be
    * {@link #witness}'s: a greedy exchange that kept a history without mending step t leaves another, as consistent,
-   * and the replay is the judge); true when step t now follows {@link #witness}. Counted in the stats (searches, found, budget spent, exhausted, not
-   * started for want of the witness's cards).
+   * and the replay is the judge); true when step t now follows {@link #witness}. Counted in the stats (searches,
+   * found, budget spent, exhausted, not started for want of a history of steps [0, t)).
    */
   private boolean searchWitness(Observation obs, int t) {
     if (!searchWitnesses) {
@@ -1231,14 +1231,20 @@ final class Worker {
       }
     }
     WitnessSwaps.Step step = witnessStep(obs, t, moves);
-    LudState start = step.replay(witnessCard);
-    if (start == null) {
-      stats.witnessSearchNotStarted.increment(); // the cards kept are not a history of steps [0, t)
-      return false;
-    }
+    builder.relabelAll = faces != null; // as for the redraws: the rules' copies will do
     long budgetHit = search.budgetHit;
     long exhausted = search.exhausted;
-    boolean found = search.search(skeleton, t, obs.role(), witnessCard, start.copy(), step);
+    boolean found;
+    try {
+      LudState start = step.replay(witnessCard);
+      if (start == null) {
+        stats.witnessSearchNotStarted.increment(); // the cards kept are not a history of steps [0, t)
+        return false;
+      }
+      found = search.search(skeleton, t, obs.role(), witnessCard, start.copy(), step);
+    } finally {
+      builder.relabelAll = false;
+    }
     if (found) {
       witness.copyFrom(builder.state);
       witnessCardsKnown = true;

@@ -66,8 +66,8 @@ class GoFishWitnessTest {
    * hand asked to the asker's book was pinned to the asker's hand as well: {@link GoFishPinsTest}); the other two
    * need the exchange of two hidden cards' futures in the witness history ({@link WitnessSwaps}): the fish a
    * "caught" shows must be the card drawn, a card given must have been drawn by the hand that gives it. Without the
-   * exchanges ({@link Worker#swapWitnesses} false, and the search, {@link Worker#searchWitnesses}) those two fail, the token walk's redraws and the local search
-   * of the witness repair notwithstanding.
+   * exchanges ({@link Worker#swapWitnesses} false, and the search, {@link Worker#searchWitnesses}) those two fail,
+   * the token walk's redraws and the local search of the witness repair notwithstanding.
    */
   @Test
   void theAnalysesThatFailedOnSeedEightHold() throws Exception {
