@@ -1360,16 +1360,20 @@ final class Worker {
       int c = skeleton.card[i];
       int found = -1;
       int n = 0;
+      // Several hidden cards that went the same way in one step (a face-down play of two cards, a pile taken up):
+      // which move took which is the witness's to choose, so the first candidate will do (the final comparison
+      // with the state after the step, and the replay before any use, check the choice).
+      boolean sameMoves = sameWayLater(i, to) || sameWayEarlier(i, from);
       for (int d = CardSets.first(places, x * words, words); d >= 0; d = CardSets.next(places, x * words, words, d)) {
         boolean face = c < 0 || (faces == null ? d == c : faces[d] == c);
         // The card ends the step where the move put it, or moves on later in the step.
         boolean goes = x == y || CardSets.has(ext.places, y * words, d) || movesLater(i, to, y, d);
         if (face && goes && (c >= 0 || !CardSets.has(ext.places, x * words, d))) {
-          found = d;
+          found = n == 0 || !sameMoves ? d : found;
           n++;
         }
       }
-      if (n != 1) {
+      if (n != 1 && !(sameMoves && n > 1)) {
         witnessCardsKnown = false;
         return;
       }
@@ -1380,6 +1384,28 @@ final class Worker {
     if (!Arrays.equals(places, ext.places)) {
       witnessCardsKnown = false;
     }
+  }
+
+  /** Whether a hidden skeleton move after i and before {@code to} goes the same way (from, to) as move i. */
+  private boolean sameWayLater(int i, int to) {
+    for (int j = i + 1; j < to; j++) {
+      if (skeleton.card[j] < 0 && skeleton.card[i] < 0 && skeleton.from[j] == skeleton.from[i]
+          && skeleton.to[j] == skeleton.to[i]) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a hidden skeleton move from {@code from} and before i goes the same way (from, to) as move i. */
+  private boolean sameWayEarlier(int i, int from) {
+    for (int j = from; j < i; j++) {
+      if (skeleton.card[j] < 0 && skeleton.card[i] < 0 && skeleton.from[j] == skeleton.from[i]
+          && skeleton.to[j] == skeleton.to[i]) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether a skeleton move after i and before {@code to} leaves place y (the card may move on). */
