@@ -25,14 +25,24 @@ import veil.ludeme.LudState;
  * exchange mends step r'. Nodes are expanded best first: the later the step reached, then the lower the deficiency,
  * then the fewer exchanges. Histories already seen are not replayed again.
  *
- * <p>Bounded by {@link #budget} replays and {@link #DEPTH} exchanges per history, so complete only within those
- * bounds and within this neighbourhood of the witness. Each search ends in one of three ways, each counted: a witness
- * found, the budget spent (then nothing is known of the rest), or every history within the depth tried (exhausted).
+ * <p>Bounded by {@link #budget} replays, {@link #scoreBudget} states scored and {@link #DEPTH} exchanges per
+ * history, so complete only within those bounds and within this neighbourhood of the witness. Each search ends in
+ * one of three ways, each counted: a witness found, a budget spent (then nothing is known of the rest), or every
+ * history within the depth tried (exhausted).
  * Never reads the hidden truth: only the observation (through the step's pins, facts, void and the replay).
  */
 final class WitnessSearch {
   /** Replays per search; a test switch (the search stops, counted in {@link #budgetHit}, when it is spent). */
   static volatile int budget = 3000;
+  /**
+   * States scored per search (an exchange, or two, tried on the state before the step a node stops at, without a
+   * replay); a test switch. Two exchanges at once cost the fourth power of the hidden cards, so this bounds the
+   * search's time where many cards are hidden; spent, it stops the search like the replay budget (counted in {@link
+   * #budgetHit}).
+   */
+  static volatile int scoreBudget = 400_000;
+  private long scored;
+
   /** Exchanges per history at most. */
   static final int DEPTH = 4;
   /** Moves tried per pair as the exchange's start (latest first). */
@@ -103,6 +113,7 @@ final class WitnessSearch {
    */
   boolean search(Skeleton sk, int t, int observer, int[] witnessCard, LudState before, WitnessSwaps.Step step) {
     searches++;
+    scored = 0;
     int moves = sk.stepStart[t];
     int spent = 0;
     long made = 0;
@@ -147,6 +158,11 @@ final class WitnessSearch {
       int pairs = 0;
       for (int i = 0; i < n; i++) {
         for (int j = i + 1; j < n; j++) {
+          if (++scored > scoreBudget) {
+            budgetHit++;
+            step.deficiencyAt(before, t);
+            return false;
+          }
           trial.copyFrom(node.before);
           FactProbe.swapCards(game, trial, hidden[i], hidden[j]);
           int d = step.deficiencyAt(trial, r);
@@ -172,6 +188,11 @@ final class WitnessSearch {
             break; // single exchanges lower the deficiency: two at once only where none does
           }
           pairs = pairsOfPairs(node, r, n, step);
+          if (pairs < 0) {
+            budgetHit++;
+            step.deficiencyAt(before, t);
+            return false;
+          }
         }
         int[] sc = level == 1 ? pairScore : twoScore;
         Integer[] order = new Integer[pairs];
@@ -251,7 +272,8 @@ final class WitnessSearch {
    * Where no single exchange lowers the deficiency of step r in the state before it (the step needs several hidden
    * cards elsewhere at once: an answer that gives one card of a rank, from a hand the witness gave two of them, to
    * an asker the witness gave none), two exchanges made one after the other (two transpositions, or a cycle of
-   * three cards when they share one): those that lower it, into {@link #two}; their number.
+   * three cards when they share one): those that lower it, into {@link #two}; their number, or -1 when the
+   * {@link #scoreBudget} ran out.
    */
   private int pairsOfPairs(Node node, int r, int n, WitnessSwaps.Step step) {
     int count = 0;
@@ -267,6 +289,9 @@ final class WitnessSearch {
             boolean shares = k == i || k == j || l == i || l == j;
             if (!shares && (k < i || k == i && l < j)) {
               continue; // two disjoint exchanges commute: each such pair once
+            }
+            if (++scored > scoreBudget) {
+              return -1;
             }
             trial.copyFrom(trial2);
             FactProbe.swapCards(game, trial, hidden[k], hidden[l]);
