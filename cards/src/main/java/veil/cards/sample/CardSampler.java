@@ -275,6 +275,15 @@ public final class CardSampler implements Determinizer {
     public final LongAdder matchBoundExceeded = new LongAdder();
     /** Draws that broke a "no pair" fact (PairFacts), redrawn before replay. */
     public final LongAdder pairRejected = new LongAdder();
+    /**
+     * The analysis's last-resort searches over sequences of exchanges (WitnessSearch): run, found a witness, stopped
+     * with the budget spent, tried every sequence within the depth, not started (the witness's cards unknown).
+     */
+    public final LongAdder witnessSearches = new LongAdder();
+    public final LongAdder witnessSearchFound = new LongAdder();
+    public final LongAdder witnessSearchBudgetSpent = new LongAdder();
+    public final LongAdder witnessSearchExhausted = new LongAdder();
+    public final LongAdder witnessSearchNotStarted = new LongAdder();
 
     @Override
     public String toString() {
@@ -284,7 +293,9 @@ public final class CardSampler implements Determinizer {
           + witnessRedraws + " droppedProbes=" + droppedProbes + " someRejected=" + someRejected + " relabelled=" + relabelled
           + " matchBoundExceeded=" + matchBoundExceeded + " pairRejected=" + pairRejected + " noBound=" + noBound
           + " overBound=" + overBound + " implied=" + implied + " restricted=" + restricted + " factsCounted="
-          + factsCounted + " countNotApplicable=" + countNotApplicable;
+          + factsCounted + " countNotApplicable=" + countNotApplicable + " witnessSearches=" + witnessSearches
+          + " found=" + witnessSearchFound + " budgetSpent=" + witnessSearchBudgetSpent + " exhausted="
+          + witnessSearchExhausted + " notStarted=" + witnessSearchNotStarted;
     }
   }
 }

@@ -65,6 +65,8 @@ final class Worker {
   private TokenWalk walk;
   /** The witness repair that exchanges two hidden cards' futures in the witness history ({@link WitnessSwaps}). */
   final WitnessSwaps swaps;
+  /** The analysis's last resort: the search over sequences of exchanges ({@link WitnessSearch}). */
+  final WitnessSearch search;
   /**
    * The witness history as the card of each skeleton move of the steps analysed (valid when {@link
    * #witnessCardsKnown}): what {@link #swaps} starts from.
@@ -154,6 +156,7 @@ final class Worker {
     this.probe = new RuleProbe(game);
     this.facts = new FactProbe(game);
     this.swaps = new WitnessSwaps(game);
+    this.search = new WitnessSearch(game);
     this.factAssignment = new FactAssignment(stats);
     this.pairFacts = new PairFacts(game, initialPlaces);
     this.cardOfToken = new int[cards];
@@ -1096,6 +1099,7 @@ final class Worker {
     int t = done;
     int o = obs.role();
     facts.learn(witness, obs, t, skeleton); // a scan of the step's percepts unless it tells a word
+    boolean searched = false;
     for (int redraw = 0; redraw <= WITNESS_REDRAWS; redraw++) {
       if (extendWitness(obs, t)) {
         if (!skeleton.probed(t)) {
@@ -1121,6 +1125,13 @@ final class Worker {
         return true;
       }
       stats.witnessRedraws.increment();
+      if (redraw == WITNESS_REDRAWS && !searched) {
+        searched = true;
+        if (searchWitness(obs, t)) {
+          redraw--; // the search left a witness that step t follows: the next pass extends it
+          continue;
+        }
+      }
       boolean pinsHold = collectPins(obs, t);
       if (pinsHold && skeleton.voidPlace(t) < 0) {
         probeUnmatched(obs, t);
@@ -1177,7 +1188,77 @@ final class Worker {
         moveIndex[i] = i;
       }
     }
-    WitnessSwaps.Step step = new WitnessSwaps.Step() {
+    WitnessSwaps.Step step = witnessStep(obs, t, moves);
+    LudState start = step.replay(witnessCard);
+    if (start == null || !Arrays.equals(start.places, witness.places)) {
+      witnessCardsKnown = false; // not the witness's history after all: nothing to start from
+      return false;
+    }
+    boolean repaired = swaps.repair(skeleton, t, obs.role(), witnessCard, start, step, analysisRng);
+    if (repaired) {
+      witness.copyFrom(builder.state);
+    }
+    collectPins(obs, t); // the redraws use step t's pins (the repair may have looked at an earlier step's)
+    return repaired;
+  }
+
+  /** Test switch: false leaves out {@link #search} (the analysis then fails where the redraws and exchanges fail). */
+  static volatile boolean searchWitnesses = true;
+
+  /**
+   * The last resort of step t, after every redraw and exchange failed: the search over sequences of exchanges
+   * ({@link WitnessSearch}) from the history {@link #witnessCard}, which must replay to step t (it need not be
+   * {@link #witness}'s: a greedy exchange that kept a history without mending step t leaves another, as consistent,
+   * and the replay is the judge); true when step t now follows {@link #witness}. Counted in the stats (searches,
+   * found, budget spent, exhausted, not started for want of a history of steps [0, t)).
+   */
+  private boolean searchWitness(Observation obs, int t) {
+    if (!searchWitnesses) {
+      return false;
+    }
+    int moves = skeleton.stepStart[t];
+    stats.witnessSearches.increment();
+    if (witnessCard.length < moves) {
+      stats.witnessSearchNotStarted.increment();
+      return false;
+    }
+    collectPins(obs, t);
+    if (moveCard.length < moves) {
+      moveCard = new int[Math.max(moves, moveCard.length * 2)];
+      moveIndex = new int[moveCard.length];
+      for (int i = 0; i < moveIndex.length; i++) {
+        moveIndex[i] = i;
+      }
+    }
+    WitnessSwaps.Step step = witnessStep(obs, t, moves);
+    builder.relabelAll = faces != null; // as for the redraws: the rules' copies will do
+    long budgetHit = search.budgetHit;
+    long exhausted = search.exhausted;
+    boolean found;
+    try {
+      LudState start = step.replay(witnessCard);
+      if (start == null) {
+        stats.witnessSearchNotStarted.increment(); // the cards kept are not a history of steps [0, t)
+        return false;
+      }
+      found = search.search(skeleton, t, obs.role(), witnessCard, start.copy(), step);
+    } finally {
+      builder.relabelAll = false;
+    }
+    if (found) {
+      witness.copyFrom(builder.state);
+      witnessCardsKnown = true;
+      stats.witnessSearchFound.increment();
+    }
+    stats.witnessSearchBudgetSpent.add(search.budgetHit - budgetHit);
+    stats.witnessSearchExhausted.add(search.exhausted - exhausted);
+    collectPins(obs, t);
+    return found;
+  }
+
+  /** The analysis at step t as {@link WitnessSwaps} and {@link WitnessSearch} see it (pins, facts, replay). */
+  private WitnessSwaps.Step witnessStep(Observation obs, int t, int moves) {
+    return new WitnessSwaps.Step() {
       /** The step whose pins {@link #collectPins} holds. */
       private int pinned = t;
 
@@ -1211,17 +1292,6 @@ final class Worker {
         return Worker.this.deficiency(s, obs, r);
       }
     };
-    LudState start = step.replay(witnessCard);
-    if (start == null || !Arrays.equals(start.places, witness.places)) {
-      witnessCardsKnown = false; // not the witness's history after all: nothing to start from
-      return false;
-    }
-    boolean repaired = swaps.repair(skeleton, t, obs.role(), witnessCard, start, step, analysisRng);
-    if (repaired) {
-      witness.copyFrom(builder.state);
-    }
-    collectPins(obs, t); // the redraws use step t's pins (the repair may have looked at an earlier step's)
-    return repaired;
   }
 
   /**
@@ -1290,16 +1360,20 @@ final class Worker {
       int c = skeleton.card[i];
       int found = -1;
       int n = 0;
+      // Several hidden cards that went the same way in one step (a face-down play of two cards, a pile taken up):
+      // which move took which is the witness's to choose, so the first candidate will do (the final comparison
+      // with the state after the step, and the replay before any use, check the choice).
+      boolean sameMoves = sameWayLater(i, to) || sameWayEarlier(i, from);
       for (int d = CardSets.first(places, x * words, words); d >= 0; d = CardSets.next(places, x * words, words, d)) {
         boolean face = c < 0 || (faces == null ? d == c : faces[d] == c);
         // The card ends the step where the move put it, or moves on later in the step.
         boolean goes = x == y || CardSets.has(ext.places, y * words, d) || movesLater(i, to, y, d);
         if (face && goes && (c >= 0 || !CardSets.has(ext.places, x * words, d))) {
-          found = d;
+          found = n == 0 || !sameMoves ? d : found;
           n++;
         }
       }
-      if (n != 1) {
+      if (n != 1 && !(sameMoves && n > 1)) {
         witnessCardsKnown = false;
         return;
       }
@@ -1310,6 +1384,28 @@ final class Worker {
     if (!Arrays.equals(places, ext.places)) {
       witnessCardsKnown = false;
     }
+  }
+
+  /** Whether a hidden skeleton move after i and before {@code to} goes the same way (from, to) as move i. */
+  private boolean sameWayLater(int i, int to) {
+    for (int j = i + 1; j < to; j++) {
+      if (skeleton.card[j] < 0 && skeleton.card[i] < 0 && skeleton.from[j] == skeleton.from[i]
+          && skeleton.to[j] == skeleton.to[i]) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a hidden skeleton move from {@code from} and before i goes the same way (from, to) as move i. */
+  private boolean sameWayEarlier(int i, int from) {
+    for (int j = from; j < i; j++) {
+      if (skeleton.card[j] < 0 && skeleton.card[i] < 0 && skeleton.from[j] == skeleton.from[i]
+          && skeleton.to[j] == skeleton.to[i]) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether a skeleton move after i and before {@code to} leaves place y (the card may move on). */

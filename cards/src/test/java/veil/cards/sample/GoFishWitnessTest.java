@@ -16,7 +16,8 @@ import veil.model.Observation;
  * in the three-player game of seed 7 every player's analysis failed by step 121, and the sampler then declined every
  * later decision of that player. The witness repair (a local search over the assignment, {@code
  * Worker.repairWitness}) finds one, and so does the exchange of hidden cards' futures ({@link WitnessSwaps}).
- * Without both ({@link Worker#repairWitnesses} and {@link Worker#swapWitnesses} false) some of them fail, so the
+ * Without both ({@link Worker#repairWitnesses} and {@link Worker#swapWitnesses} false, and the search that is their
+ * last resort, {@link Worker#searchWitnesses}) some of them fail, so the
  * test is about the repairs. Where the sampler answers, its history replays to the observation.
  */
 class GoFishWitnessTest {
@@ -40,11 +41,13 @@ class GoFishWitnessTest {
       withRepair += new Worker(g, new CardSampler.Stats()).prepare(obs) ? 1 : 0;
       Worker.repairWitnesses = false;
       Worker.swapWitnesses = false;
+      Worker.searchWitnesses = false;
       try {
         without += new Worker(g, new CardSampler.Stats()).prepare(obs) ? 1 : 0;
       } finally {
         Worker.repairWitnesses = true;
         Worker.swapWitnesses = true;
+        Worker.searchWitnesses = true;
       }
       int[][] h = new CardSampler(g).sampleHistory(obs, new SplittableRandom(p));
       if (h != null) {
@@ -63,8 +66,8 @@ class GoFishWitnessTest {
    * hand asked to the asker's book was pinned to the asker's hand as well: {@link GoFishPinsTest}); the other two
    * need the exchange of two hidden cards' futures in the witness history ({@link WitnessSwaps}): the fish a
    * "caught" shows must be the card drawn, a card given must have been drawn by the hand that gives it. Without the
-   * exchanges ({@link Worker#swapWitnesses} false) those two fail, the token walk's redraws and the local search
-   * of the witness repair notwithstanding.
+   * exchanges ({@link Worker#swapWitnesses} false, and the search, {@link Worker#searchWitnesses}) those two fail,
+   * the token walk's redraws and the local search of the witness repair notwithstanding.
    */
   @Test
   void theAnalysesThatFailedOnSeedEightHold() throws Exception {
@@ -84,10 +87,12 @@ class GoFishWitnessTest {
       Worker w = new Worker(g, new CardSampler.Stats());
       with += w.prepare(obs) ? 1 : 0;
       Worker.swapWitnesses = false;
+      Worker.searchWitnesses = false;
       try {
         without += new Worker(g, new CardSampler.Stats()).prepare(obs) ? 1 : 0;
       } finally {
         Worker.swapWitnesses = true;
+        Worker.searchWitnesses = true;
       }
       int[][] h = new CardSampler(g).sampleHistory(obs, new SplittableRandom(c[0]));
       if (h != null) {
@@ -98,5 +103,61 @@ class GoFishWitnessTest {
         cases.length, without);
     assertThat(with).as("analyses that hold").isEqualTo(cases.length);
     assertThat(without).as("without the exchanges (what the test is about)").isLessThan(cases.length);
+  }
+  /**
+   * The two analyses of the three-player game of seed 8 that the greedy exchanges left failing hold with the search
+   * over sequences of exchanges ({@link WitnessSearch}), and fail without it ({@link Worker#searchWitnesses} false).
+   * The first player's at step 166 (the third asks the second for nines and gets exactly the nine of diamonds: the
+   * witness had two other nines in the second's hand and none in the asker's, so no single exchange mends it, two
+   * do); the third player's at step 174 (the first, asked for jacks at step 140 and holding none after it, asks for
+   * jacks: its only draw in between, step 157, must be a jack, and the witness drew there a card seen given later,
+   * so the jack's exchange has to be delayed from an earlier draw to that one). With a budget of no replay the
+   * search stops at once and says so (the budget counter), and the analysis fails.
+   */
+  @Test
+  void theAnalysesTheExchangesMissAreFoundBySearch() throws Exception {
+    CompiledGame g = LudLoader.compile("go-fish.lud", Files.readString(Play.LUD.resolve("go-fish.lud")),
+        Map.of("Players", "3"));
+    Play.Game play = new Play.Game(g);
+    SplittableRandom rng = new SplittableRandom(8);
+    int[][] cases = {{171, 0}, {183, 2}};
+    int with = 0;
+    int without = 0;
+    long found = 0;
+    for (int[] c : cases) {
+      while (play.steps() < c[0]) {
+        assertThat(play.over()).isFalse();
+        play.step(rng);
+      }
+      Observation obs = play.observations[c[1]];
+      CardSampler.Stats stats = new CardSampler.Stats();
+      with += new Worker(g, stats).prepare(obs) ? 1 : 0;
+      found += stats.witnessSearchFound.sum();
+      Worker.searchWitnesses = false;
+      try {
+        without += new Worker(g, new CardSampler.Stats()).prepare(obs) ? 1 : 0;
+      } finally {
+        Worker.searchWitnesses = true;
+      }
+      int budget = WitnessSearch.budget;
+      WitnessSearch.budget = 0;
+      try {
+        CardSampler.Stats none = new CardSampler.Stats();
+        assertThat(new Worker(g, none).prepare(obs)).as("no replay allowed").isFalse();
+        assertThat(none.witnessSearchBudgetSpent.sum()).as("the budget spent is counted").isPositive();
+        assertThat(none.witnessSearchFound.sum()).isZero();
+      } finally {
+        WitnessSearch.budget = budget;
+      }
+      int[][] h = new CardSampler(g).sampleHistory(obs, new SplittableRandom(c[0]));
+      if (h != null) {
+        Play.replayChecked(g, h, obs);
+      }
+    }
+    System.out.printf("go fish, 3 players, seed 8: analyses that hold %d of %d (witnesses searched out %d), %d "
+        + "without the search%n", with, cases.length, found, without);
+    assertThat(with).as("analyses that hold").isEqualTo(cases.length);
+    assertThat(found).as("witnesses the search found").isPositive();
+    assertThat(without).as("without the search (what the test is about)").isZero();
   }
 }

@@ -26,12 +26,13 @@ class FailedAnalysisTest {
     try (InputStream in = FailedAnalysisTest.class.getResourceAsStream("/veil/games/lud/go-fish.lud")) {
       g = new LudLoader().load("go-fish.lud", new String(in.readAllBytes(), StandardCharsets.UTF_8), Map.of());
     }
-    // Analyses fail less often since the sampler learns from asks, and seldom since it repairs its witnesses: both
-    // repairs are left out here so that they fail; every seat in turn, until the case happened.
+    // Analyses fail less often since the sampler learns from asks, and seldom since it repairs its witnesses: the
+    // repairs (and the search, their last resort) are left out here so that they fail; every seat in turn, until the case happened.
     long failures = 0;
     int failedThenAsked = 0;
     Worker.repairWitnesses = false;
     Worker.swapWitnesses = false;
+    Worker.searchWitnesses = false;
     try {
       for (int seed = 0; seed < 16 && (failures == 0 || failedThenAsked == 0); seed++) {
         int[] r = aGame(g, seed, seed % g.players);
@@ -41,6 +42,7 @@ class FailedAnalysisTest {
     } finally {
       Worker.repairWitnesses = true;
       Worker.swapWitnesses = true;
+      Worker.searchWitnesses = true;
     }
     assertThat(failures).as("the case this test is about happened").isPositive();
     assertThat(failedThenAsked).isPositive();
