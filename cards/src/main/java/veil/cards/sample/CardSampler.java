@@ -275,6 +275,13 @@ public final class CardSampler implements Determinizer {
     public final LongAdder matchBoundExceeded = new LongAdder();
     /** Draws that broke a "no pair" fact (PairFacts), redrawn before replay. */
     public final LongAdder pairRejected = new LongAdder();
+    /** Reveal choices drawn in proportion to their exact counts (TokenWalk#countReveals). */
+    public final LongAdder revealsCounted = new LongAdder();
+    /**
+     * Draws declined because the bound of counted reveals (TokenWalk#logFirst) differed from the skeleton's first:
+     * the choices before the first counted one were not alike after all (never seen; a check, not a figure).
+     */
+    public final LongAdder firstCountDiffers = new LongAdder();
 
     @Override
     public String toString() {
@@ -284,7 +291,8 @@ public final class CardSampler implements Determinizer {
           + witnessRedraws + " droppedProbes=" + droppedProbes + " someRejected=" + someRejected + " relabelled=" + relabelled
           + " matchBoundExceeded=" + matchBoundExceeded + " pairRejected=" + pairRejected + " noBound=" + noBound
           + " overBound=" + overBound + " implied=" + implied + " restricted=" + restricted + " factsCounted="
-          + factsCounted + " countNotApplicable=" + countNotApplicable;
+          + factsCounted + " countNotApplicable=" + countNotApplicable + " revealsCounted=" + revealsCounted
+          + " firstCountDiffers=" + firstCountDiffers;
     }
   }
 }

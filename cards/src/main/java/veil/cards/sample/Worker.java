@@ -188,12 +188,20 @@ final class Worker {
     }
     walk.weighted = weightedDraws;
     walk.countSome = countFacts;
+    walk.countReveals = countReveals;
     drawSteps = steps;
     faceWeights(steps, obs.role());
     int someRejections = 0;
     for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       stats.replays.increment();
-      if (!walk.runForDraw(skeleton, steps, rng)) {
+      boolean walked = walk.runForDraw(skeleton, steps, rng);
+      if (walk.countFailed) {
+        // A reveal choice the count does not cover: decline rather than guess.
+        stats.countNotApplicable.increment();
+        stats.ambiguous.increment();
+        return false;
+      }
+      if (!walked) {
         stats.walkFailures.increment();
         continue;
       }
@@ -231,6 +239,15 @@ final class Worker {
         // consistent with the walk is equally likely.
         double logW = walk.logChoices + logBijections
             - (countFacts ? 0 : skeleton.facts.logDesignations(steps, cardOfToken));
+        if (countReveals) {
+          // Counted reveals: the bound is exact (TokenWalk#countReveals) and the same for every draw; checked.
+          double first = Double.isNaN(walk.logFirst) ? logW : walk.logFirst;
+          if (!(Math.abs(first - logBound) <= 1e-9 * Math.max(1, Math.abs(logBound)))) {
+            stats.firstCountDiffers.increment();
+            stats.ambiguous.increment();
+            return false;
+          }
+        }
         if (Double.isNaN(logW) || logW > logBound + 1e-9) {
           stats.ambiguous.increment();
           stats.overBound.increment();
@@ -313,9 +330,14 @@ final class Worker {
     walk.weighted = true;
     walk.greedy = true;
     countFacts = exactFacts && faces == null && skeleton.facts.someAt(-1, steps);
+    countReveals = countFacts && exactReveals;
     walk.countSome = countFacts;
     drawSteps = steps;
     try {
+      if (countReveals && countedBound(steps, rng)) {
+        return true;
+      }
+      walk.countReveals = false;
       for (int attempt = 0; attempt < 20 || countFacts && attempt < 60; attempt++) {
         // Counted facts: when the greedy walk finds no draw, ordinary walks give the start of the measured bound.
         walk.greedy = attempt < 20;
@@ -344,8 +366,53 @@ final class Worker {
       walk.greedy = false;
       walk.weighted = false;
       walk.countSome = false;
+      walk.countReveals = false;
     }
   }
+
+  /**
+   * The bound of counted reveals ({@link TokenWalk#countReveals}): not measured, the first counted choice's (or, for
+   * a walk without one, a whole draw's weight), which is the same for every draw. False (the draws then take the
+   * designations' path) when the count does not cover this skeleton or no walk reached a counted choice.
+   */
+  private boolean countedBound(int steps, SplittableRandom rng) {
+    walk.countReveals = true;
+    walk.weighted = true;
+    walk.greedy = false;
+    for (int attempt = 0; attempt < 60; attempt++) {
+      boolean found = walk.runForDraw(skeleton, steps, rng) && !walk.ambiguous;
+      if (walk.countFailed) {
+        break;
+      }
+      double first = walk.logFirst;
+      if (Double.isNaN(first) && found) {
+        found = assignTokens(rng);
+        if (!found && factsNotApplicable) {
+          break;
+        }
+        first = walk.logChoices + logBijections;
+      }
+      if (!Double.isNaN(first) && (found || !Double.isNaN(walk.logFirst))) {
+        weightedDraws = true;
+        logBound = first;
+        boundSkeleton = skeleton;
+        boundVersion = skeleton.version;
+        boundSteps = steps;
+        return true;
+      }
+    }
+    stats.countFellBack.increment();
+    countReveals = false;
+    return false;
+  }
+
+  /**
+   * Whether draws that count SOME facts also count the walk's reveal choices ({@link TokenWalk#countReveals}), so
+   * that their bound is exact rather than measured. On by default; tests switch it off to reach the measured path.
+   */
+  static volatile boolean exactReveals = true;
+  /** The draws of the current bound count their reveal choices. */
+  private boolean countReveals;
 
   /**
    * Whether draws count SOME facts ({@link FactAssignment}) instead of designating them in the walk. Off by default:
@@ -383,6 +450,63 @@ final class Worker {
    */
   private boolean assignWithFacts(SplittableRandom rng) {
     factsNotApplicable = false;
+    int r = prepareFacts(Integer.MAX_VALUE);
+    if (r != FactAssignment.OK) {
+      stats.countInfeasible.increment();
+      factsNotApplicable = r == FactAssignment.NOT_APPLICABLE;
+      return false;
+    }
+    int k = factClasses;
+    int cons = factConstraints;
+    if (!factAssignment.sample(rng, classOfCard)) {
+      return false;
+    }
+    stats.factsCounted.increment();
+    if (cons >= 2) {
+      stats.severalFactsCounted.increment();
+    }
+    double logB = Math.log(factAssignment.count());
+    for (int j = 0; j < k; j++) {
+      logB += logFactorial(classCap[j]);
+    }
+    logBijections = logB;
+    lastWeighed = false;
+    dealWithinClasses(k, rng);
+    return true;
+  }
+
+  /** The classes and constraints of the last {@link #prepareFacts}. */
+  private int factClasses;
+  private int factConstraints;
+
+  /**
+   * The log of the number of bijections unknown cards -> unpinned tokens that respect the walk's allowed sets as they
+   * stand and the open SOME facts among the walk's first {@code factLimit} facts ({@link FactAssignment}); -infinity
+   * when there is none, NaN when the count does not apply. For the walk's reveal choices ({@link
+   * TokenWalk#countReveals}).
+   */
+  double logCompletions(int factLimit) {
+    int r = prepareFacts(factLimit);
+    if (r == FactAssignment.NOT_APPLICABLE) {
+      return Double.NaN;
+    }
+    if (r != FactAssignment.OK) {
+      return Double.NEGATIVE_INFINITY;
+    }
+    double logB = Math.log(factAssignment.count());
+    for (int j = 0; j < factClasses; j++) {
+      logB += logFactorial(classCap[j]);
+    }
+    return logB;
+  }
+
+  /**
+   * Builds the counted assignment of {@link #assignWithFacts} from the walk as it stands, with the SOME facts of the
+   * steps drawn among the first {@code factLimit} facts, and prepares {@link #factAssignment}: {@link
+   * FactAssignment#OK}, INFEASIBLE or NOT_APPLICABLE (classes and constraints in {@link #factClasses}, {@link
+   * #factConstraints}).
+   */
+  private int prepareFacts(int factLimit) {
     for (int w = 0; w < words; w++) {
       unknown[w] = allCards[w] & ~walk.known[w];
     }
@@ -400,7 +524,7 @@ final class Worker {
     }
     HandFacts f = skeleton.facts;
     int cons = 0;
-    for (int i = 0; i < f.count && f.step[i] <= drawSteps; i++) {
+    for (int i = 0; i < f.count && i < factLimit && f.step[i] <= drawSteps; i++) {
       int fm = i * words;
       if (f.kind[i] != HandFacts.SOME || CardSets.isEmpty(f.open, fm, words)) {
         continue;
@@ -413,16 +537,14 @@ final class Worker {
         continue;
       }
       if (cons == 64) {
-        factsNotApplicable = true;
-        return false;
+        return FactAssignment.NOT_APPLICABLE;
       }
       for (int w = 0; w < words; w++) {
         consTokens[cons * words + w] = f.tokens[fm + w] & unpinnedTokens[w];
         consCards[cons * words + w] = f.mask[fm + w] & unknown[w];
       }
       if (CardSets.isEmpty(consTokens, cons * words, words) || CardSets.isEmpty(consCards, cons * words, words)) {
-        stats.countInfeasible.increment();
-        return false;
+        return FactAssignment.INFEASIBLE;
       }
       cons++;
     }
@@ -491,27 +613,9 @@ final class Worker {
         }
       }
     }
-    int r = factAssignment.prepare(classKey, classCap, k, unknown, words, consCards, consClasses, cons);
-    if (r != FactAssignment.OK) {
-      stats.countInfeasible.increment();
-      factsNotApplicable = r == FactAssignment.NOT_APPLICABLE;
-      return false;
-    }
-    if (!factAssignment.sample(rng, classOfCard)) {
-      return false;
-    }
-    stats.factsCounted.increment();
-    if (cons >= 2) {
-      stats.severalFactsCounted.increment();
-    }
-    double logB = Math.log(factAssignment.count());
-    for (int j = 0; j < k; j++) {
-      logB += logFactorial(classCap[j]);
-    }
-    logBijections = logB;
-    lastWeighed = false;
-    dealWithinClasses(k, rng);
-    return true;
+    factClasses = k;
+    factConstraints = cons;
+    return factAssignment.prepare(classKey, classCap, k, unknown, words, consCards, consClasses, cons);
   }
 
   /**
@@ -1036,6 +1140,7 @@ final class Worker {
       reset(obs.role());
     }
     walk.countSome = false; // draws only (the analysis designates)
+    walk.countReveals = false;
     if (failed) {
       return false;
     }
@@ -1079,6 +1184,7 @@ final class Worker {
     skeleton = new Skeleton(observer, words);
     walk = new TokenWalk(initialPlaces, words, visibleMask, observer, cards, ordered, faces);
     walk.stats = stats;
+    walk.revealCounter = this::logCompletions;
     walk.topShown = OrderedPlaces.topShown(game);
     basis = null;
     basisCopy = null;
