@@ -376,6 +376,7 @@ final class Worker {
    * designations' path) when the count does not cover this skeleton or no walk reached a counted choice.
    */
   private boolean countedBound(int steps, SplittableRandom rng) {
+    countCache.clear();
     walk.countReveals = true;
     walk.weighted = true;
     walk.greedy = false;
@@ -411,6 +412,8 @@ final class Worker {
    * that their bound is exact rather than measured. On by default; tests switch it off to reach the measured path.
    */
   static volatile boolean exactReveals = true;
+  /** The counted assignment's largest class last (see {@link #buildFacts}); a switch for measurements. */
+  static volatile boolean largestClassLast = true;
   /** The draws of the current bound count their reveal choices. */
   private boolean countReveals;
 
@@ -486,27 +489,81 @@ final class Worker {
    * TokenWalk#countReveals}).
    */
   double logCompletions(int factLimit) {
-    int r = prepareFacts(factLimit);
+    int built = buildFacts(factLimit);
+    if (built != FactAssignment.OK) {
+      return built == FactAssignment.NOT_APPLICABLE ? Double.NaN : Double.NEGATIVE_INFINITY;
+    }
+    // The same problem comes back on many walks of one skeleton (the first counted choice on every walk): cached.
+    int k = factClasses;
+    int cons = factConstraints;
+    long[] key = new long[1 + k * (words + 1) + cons * (words + 1) + words];
+    int at = 0;
+    key[at++] = (long) k << 32 | cons;
+    System.arraycopy(classKey, 0, key, at, k * words);
+    at += k * words;
+    for (int j = 0; j < k; j++) {
+      key[at++] = classCap[j];
+    }
+    System.arraycopy(consCards, 0, key, at, cons * words);
+    at += cons * words;
+    System.arraycopy(consClasses, 0, key, at, cons);
+    at += cons;
+    System.arraycopy(unknown, 0, key, at, words);
+    CountKey ck = new CountKey(key);
+    Double cached = countCache.get(ck);
+    if (cached != null) {
+      return cached;
+    }
+    int r = factAssignment.prepare(classKey, classCap, k, unknown, words, consCards, consClasses, cons);
+    double logB;
     if (r == FactAssignment.NOT_APPLICABLE) {
-      return Double.NaN;
+      logB = Double.NaN;
+    } else if (r != FactAssignment.OK) {
+      logB = Double.NEGATIVE_INFINITY;
+    } else {
+      logB = Math.log(factAssignment.count());
+      for (int j = 0; j < k; j++) {
+        logB += logFactorial(classCap[j]);
+      }
     }
-    if (r != FactAssignment.OK) {
-      return Double.NEGATIVE_INFINITY;
+    if (countCache.size() >= 1 << 15) {
+      countCache.clear();
     }
-    double logB = Math.log(factAssignment.count());
-    for (int j = 0; j < factClasses; j++) {
-      logB += logFactorial(classCap[j]);
-    }
+    countCache.put(ck, logB);
     return logB;
+  }
+
+  /** A counted problem of {@link #logCompletions}, as its arrays laid end to end. */
+  private record CountKey(long[] a) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof CountKey other && Arrays.equals(a, other.a);
+    }
+
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(a);
+    }
+  }
+
+  /** {@link #logCompletions}' counts, for the current skeleton and steps (cleared with the bound). */
+  private final java.util.HashMap<CountKey, Double> countCache = new java.util.HashMap<>();
+
+  /** {@link #buildFacts}, then {@link #factAssignment} prepared on it: OK, INFEASIBLE or NOT_APPLICABLE. */
+  private int prepareFacts(int factLimit) {
+    int r = buildFacts(factLimit);
+    return r != FactAssignment.OK ? r
+        : factAssignment.prepare(classKey, classCap, factClasses, unknown, words, consCards, consClasses,
+            factConstraints);
   }
 
   /**
    * Builds the counted assignment of {@link #assignWithFacts} from the walk as it stands, with the SOME facts of the
-   * steps drawn among the first {@code factLimit} facts, and prepares {@link #factAssignment}: {@link
-   * FactAssignment#OK}, INFEASIBLE or NOT_APPLICABLE (classes and constraints in {@link #factClasses}, {@link
-   * #factConstraints}).
+   * steps drawn among the first {@code factLimit} facts (classes and constraints in {@link #factClasses}, {@link
+   * #factConstraints}): {@link FactAssignment#OK}, INFEASIBLE (a fact with no token or card left) or NOT_APPLICABLE
+   * (more than 64 open facts).
    */
-  private int prepareFacts(int factLimit) {
+  private int buildFacts(int factLimit) {
     for (int w = 0; w < words; w++) {
       unknown[w] = allCards[w] & ~walk.known[w];
     }
@@ -605,6 +662,31 @@ final class Worker {
       classCap[j]++;
       classOfToken[t] = j;
     }
+    if (largestClassLast) {
+      // The largest class (the stock) last: FactAssignment enumerates a type's split class by class, the last class
+      // taking what is left, so the stock then ends every split instead of leaving small classes to fill.
+      int big = 0;
+      for (int j = 1; j < k; j++) {
+        big = classCap[j] > classCap[big] ? j : big;
+      }
+      int last = k - 1;
+      if (big != last) {
+        for (int w = 0; w < words; w++) {
+          long x = classKey[big * words + w];
+          classKey[big * words + w] = classKey[last * words + w];
+          classKey[last * words + w] = x;
+        }
+        int c0 = classCap[big];
+        classCap[big] = classCap[last];
+        classCap[last] = c0;
+        long b0 = classBits[big];
+        classBits[big] = classBits[last];
+        classBits[last] = b0;
+        for (int t = 0; t < cards; t++) {
+          classOfToken[t] = classOfToken[t] == big ? last : classOfToken[t] == last ? big : classOfToken[t];
+        }
+      }
+    }
     for (int i = 0; i < cons; i++) {
       consClasses[i] = 0;
       for (int j = 0; j < k; j++) {
@@ -615,7 +697,7 @@ final class Worker {
     }
     factClasses = k;
     factConstraints = cons;
-    return factAssignment.prepare(classKey, classCap, k, unknown, words, consCards, consClasses, cons);
+    return FactAssignment.OK;
   }
 
   /**
