@@ -409,7 +409,8 @@ final class Worker {
 
   /**
    * Whether draws that count SOME facts also count the walk's reveal choices ({@link TokenWalk#countReveals}), so
-   * that their bound is exact rather than measured. On by default; tests switch it off to reach the measured path.
+   * that their bound is exact rather than measured. On by default (it acts only where {@link #exactFacts} does);
+   * tests switch it off to reach the measured path.
    */
   static volatile boolean exactReveals = true;
   /** The counted assignment's largest class last (see {@link #buildFacts}); a switch for measurements. */
@@ -420,8 +421,9 @@ final class Worker {
   /**
    * Whether draws count SOME facts ({@link FactAssignment}) instead of designating them in the walk. Off by default:
    * exact (chi-square against enumeration, {@code GoFishSamplingTest}), but on the Go Fish games measured it declined
-   * as many decisions as the designations (the walk's own reveal choices still need the measured bound) and draws
-   * more slowly; see README, Go Fish, session 8.
+   * as many decisions as the designations and draws more slowly: with the reveal choices counted too ({@link
+   * #exactReveals}) the bound is exact, but the count is too large (work cap) at most reveal choices of a three- or
+   * four-player game, which then take the measured bound; see README, Go Fish, sessions 8 and 9.
    */
   static volatile boolean exactFacts = false;
   /**
@@ -546,7 +548,7 @@ final class Worker {
     }
   }
 
-  /** {@link #logCompletions}' counts, for the current skeleton and steps (cleared with the bound). */
+  /** {@link #logCompletions}' counts by problem (cleared with each counted bound, and when large). */
   private final java.util.HashMap<CountKey, Double> countCache = new java.util.HashMap<>();
 
   /** {@link #buildFacts}, then {@link #factAssignment} prepared on it: OK, INFEASIBLE or NOT_APPLICABLE. */
