@@ -284,6 +284,13 @@ public final class CardSampler implements Determinizer {
     public final LongAdder witnessSearchBudgetSpent = new LongAdder();
     public final LongAdder witnessSearchExhausted = new LongAdder();
     public final LongAdder witnessSearchNotStarted = new LongAdder();
+    /** Reveal choices drawn in proportion to their exact counts (TokenWalk#countReveals). */
+    public final LongAdder revealsCounted = new LongAdder();
+    /**
+     * Draws declined because the bound of counted reveals (TokenWalk#logFirst) differed from the skeleton's first:
+     * the choices before the first counted one were not alike after all (never seen; a check, not a figure).
+     */
+    public final LongAdder firstCountDiffers = new LongAdder();
 
     @Override
     public String toString() {
@@ -296,6 +303,8 @@ public final class CardSampler implements Determinizer {
           + factsCounted + " countNotApplicable=" + countNotApplicable + " witnessSearches=" + witnessSearches
           + " found=" + witnessSearchFound + " budgetSpent=" + witnessSearchBudgetSpent + " exhausted="
           + witnessSearchExhausted + " notStarted=" + witnessSearchNotStarted;
+          + factsCounted + " countNotApplicable=" + countNotApplicable + " revealsCounted=" + revealsCounted
+          + " firstCountDiffers=" + firstCountDiffers;
     }
   }
 }

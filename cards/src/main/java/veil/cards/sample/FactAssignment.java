@@ -220,6 +220,27 @@ final class FactAssignment {
       stats.countGroupTooWide.increment();
       return NOT_APPLICABLE;
     }
+    // The largest type no constraint holds goes last, where its split is forced (every class's capacity left): no
+    // enumeration of its compositions (the stock's cards, allowed almost everywhere, made the count too slow).
+    lastFree = false;
+    int free = -1;
+    for (int g = 0; g < groups; g++) {
+      if (groupTypes[g].length == 1 && groupMask[g] == 0
+          && (free < 0 || typeSize[groupTypes[g][0]] > typeSize[groupTypes[free][0]])) {
+        free = g;
+      }
+    }
+    if (free >= 0 && lastFirstFree) {
+      int[] types0 = groupTypes[free];
+      long mask0 = groupMask[free];
+      for (int g = free; g + 1 < groups; g++) {
+        groupTypes[g] = groupTypes[g + 1];
+        groupMask[g] = groupMask[g + 1];
+      }
+      groupTypes[groups - 1] = types0;
+      groupMask[groups - 1] = mask0;
+      lastFree = true;
+    }
     if (amount.length < widest * k) {
       amount = new int[widest * k];
     }
@@ -315,9 +336,38 @@ final class FactAssignment {
     return idx;
   }
 
+  /** The last group is one type no constraint holds ({@link #forced}). */
+  private boolean lastFree;
+  /** Test switch: false keeps the groups in card order (the enumeration the forced split replaces). */
+  static volatile boolean lastFirstFree = true;
+
+  /**
+   * The last group when {@link #lastFree}: its type's cards fill every class's capacity left (they are the cards
+   * left), so its only split is forced; its weight n! / prod a!, or 0 when a class left is not allowed to it. With
+   * {@code into}, the amounts are written there (per class).
+   */
+  private double forced(long idx, int[] into) {
+    int t = groupTypes[groups - 1][0];
+    double d = 1;
+    for (int j = 0; j < k; j++) {
+      int free = (int) (idx / stride[j] % (cap[j] + 1));
+      if (free > 0 && (typeClasses[t] >>> j & 1) == 0) {
+        return 0;
+      }
+      d *= brokenMultinomial ? 1 : FACT[free];
+      if (into != null) {
+        into[j] = free;
+      }
+    }
+    return FACT[typeSize[t]] / d;
+  }
+
   private double count(int g, long idx) {
     if (g == groups) {
       return idx == 0 ? 1 : 0;
+    }
+    if (lastFree && g == groups - 1) {
+      return forced(idx, null);
     }
     long key = g * states + idx;
     int h = slot(key);
@@ -395,7 +445,9 @@ final class FactAssignment {
       cum = 0;
       target = rng.nextDouble() * total;
       Arrays.fill(amount, 0, width, 0);
-      if (splits(g, 0, typeClasses[first], typeSize[first], idx, 1.0, 1.0, 0, true) >= 0) {
+      if (lastFree && g == groups - 1) {
+        forced(idx, amount);
+      } else if (splits(g, 0, typeClasses[first], typeSize[first], idx, 1.0, 1.0, 0, true) >= 0) {
         // Rounding left the target just above the sum: take the last split with weight.
         target = cum * (1 - 1e-12);
         cum = 0;

@@ -265,6 +265,8 @@ final class TokenWalk {
       cachePristinePrefix(sk, steps);
     }
     restore(prefix);
+    logFirst = Double.NaN;
+    countFailed = false;
     if (prefixFactTokens.length > 0) {
       System.arraycopy(prefixFactTokens, 0, sk.facts.tokens, 0, prefixFactTokens.length);
     }
@@ -903,8 +905,149 @@ final class TokenWalk {
     if (n == 0) {
       return -1;
     }
+    if (countReveals && n > 1 && rng != null && checkAmbiguity && !greedy) {
+      return countedChoice(n, c, rng);
+    }
     logChoices += LOG[n];
     int chosen = candidates[greedy ? (countSome ? narrowestKeeping(n, c) : narrowest(n)) : pick(rng, n)];
+    return pinOrNarrow(chosen, c);
+  }
+
+  /**
+   * Draws whose reveal choices are counted (set by {@code Worker} with {@link #countSome}, for draws only): which of
+   * the candidate tokens was the card seen is drawn in proportion to the exact number of bijections the assignment
+   * has once that token is the card ({@link #revealCounter}: the walk's allowed sets and the SOME facts recorded so
+   * far), per class of candidates that nothing tells apart (same place, same cards allowed, same facts' token sets:
+   * they have equal counts and equal futures), uniformly within the class. The choice enters {@link #logChoices} as
+   * log(sum of the counts / the count of the one taken), a choice within one class as log n.
+   *
+   * <p>Why no measured bound is needed: let N be the count at a choice, summed over its candidates. What a choice
+   * keeps (the count of the token taken) is at least the summed count of the next choice (or, at the end, the
+   * assignment's count), since each completion there is one of the completions counted here; so the weight of a
+   * draw (the product of the choices' factors times the assignment's count) telescopes to at most {@link #logFirst},
+   * the log choices before the first counted choice plus that choice's summed count. That is the same for every draw
+   * of one skeleton (the choices before it are among tokens alike in everything), so it is an exact bound, and the
+   * sampler accepts a draw with probability weight / bound (Worker checks it is the same on every draw). A hidden move's
+   * choice among k tokens is not counted in this mode: k is the number of tokens in its place, the same on every
+   * draw, a constant factor.
+   */
+  boolean countReveals;
+  /**
+   * Mutation switch for tests only: true leaves a counted choice's factor out of {@link #logChoices} (drawn in
+   * proportion to the counts, then accepted as if drawn uniformly: a biased sampler the chi-square tests must catch).
+   */
+  static volatile boolean weightlessReveals;
+  /** The count of {@link #countReveals}: given how many facts are recorded, the log of the completions, or NaN. */
+  java.util.function.IntToDoubleFunction revealCounter;
+  /** With {@link #countReveals}: log of the bound the first counted choice gives (NaN before one). */
+  double logFirst = Double.NaN;
+  /** With {@link #countReveals}: a count did not apply (FactAssignment NOT_APPLICABLE); the walk stopped. */
+  boolean countFailed;
+  private int[] classRep = new int[0];
+  private int[] classSize = new int[0];
+  private int[] classOfCandidate = new int[0];
+  private double[] classLog = new double[0];
+  private long[] savedAllowed = new long[0];
+
+  /** Whether candidates a and b are alike for {@link #countReveals}: place, cards allowed, facts' token sets. */
+  private boolean alike(int a, int b) {
+    if (pos[a] != pos[b]) {
+      return false;
+    }
+    for (int w = 0; w < words; w++) {
+      if ((allowed[a * words + w] & ~known[w]) != (allowed[b * words + w] & ~known[w])) {
+        return false;
+      }
+    }
+    HandFacts f = liveFacts;
+    for (int i = 0; i < factCursor && i < f.count; i++) {
+      if (f.kind[i] == HandFacts.SOME && CardSets.has(f.tokens, i * words, a) != CardSets.has(f.tokens, i * words, b)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The counted choice among the n candidates for card c ({@link #countReveals}). */
+  private int countedChoice(int n, int c, SplittableRandom rng) {
+    if (classRep.length < n) {
+      classRep = new int[n];
+      classSize = new int[n];
+      classOfCandidate = new int[n];
+      classLog = new double[n];
+    }
+    if (savedAllowed.length < words) {
+      savedAllowed = new long[words];
+    }
+    int classes = 0;
+    for (int i = 0; i < n; i++) {
+      int t = candidates[i];
+      int j = 0;
+      while (j < classes && !alike(classRep[j], t)) {
+        j++;
+      }
+      if (j == classes) {
+        classRep[classes] = t;
+        classSize[classes] = 0;
+        classes++;
+      }
+      classSize[j]++;
+      classOfCandidate[i] = j;
+    }
+    if (classes == 1) {
+      logChoices += LOG[n];
+      return pinOrNarrow(candidates[pick(rng, n)], c);
+    }
+    double max = Double.NEGATIVE_INFINITY;
+    for (int j = 0; j < classes; j++) {
+      int t = classRep[j];
+      int at = t * words;
+      System.arraycopy(allowed, at, savedAllowed, 0, words);
+      sets.clear(allowed, at);
+      CardSets.add(allowed, at, c);
+      double l = revealCounter.applyAsDouble(factCursor);
+      System.arraycopy(savedAllowed, 0, allowed, at, words);
+      if (Double.isNaN(l)) {
+        countFailed = true;
+        return -1;
+      }
+      classLog[j] = l; // the count of one token of the class
+      max = Math.max(max, l + LOG[classSize[j]]);
+    }
+    if (max == Double.NEGATIVE_INFINITY) {
+      return -1;
+    }
+    double sum = 0;
+    for (int j = 0; j < classes; j++) {
+      sum += Math.exp(classLog[j] + LOG[classSize[j]] - max);
+    }
+    double logSum = max + Math.log(sum);
+    if (Double.isNaN(logFirst)) {
+      logFirst = logChoices + logSum;
+    }
+    double u = rng.nextDouble() * sum;
+    int chosenClass = -1;
+    for (int j = 0; j < classes; j++) {
+      double wj = Math.exp(classLog[j] + LOG[classSize[j]] - max);
+      if (wj > 0) {
+        chosenClass = j;
+        u -= wj;
+        if (u < 0) {
+          break;
+        }
+      }
+    }
+    int k = pick(rng, classSize[chosenClass]);
+    int chosen = -1;
+    for (int i = 0; i < n && chosen < 0; i++) {
+      if (classOfCandidate[i] == chosenClass && k-- == 0) {
+        chosen = candidates[i];
+      }
+    }
+    logChoices += weightlessReveals ? 0 : logSum - classLog[chosenClass];
+    if (stats != null) {
+      stats.revealsCounted.increment();
+    }
     return pinOrNarrow(chosen, c);
   }
 
@@ -1148,7 +1291,7 @@ final class TokenWalk {
     int at = x * words;
     if (except < 0 && interchangeable(x)) {
       int k = sets.count(tokensAt, at);
-      logChoices += LOG[k];
+      logChoices += countReveals ? 0 : LOG[k];
       return veil.ludeme.Bits.select(tokensAt, at, words, pick(rng, k));
     }
     int n = 0;
@@ -1173,7 +1316,7 @@ final class TokenWalk {
       candidates[n++] = t;
     }
     int chosen = n == 0 ? -1 : candidates[pick(rng, n)];
-    logChoices += LOG[n];
+    logChoices += countReveals ? 0 : LOG[n];
     if (n > 1 && anyPinned) {
       mixed = true;
     }

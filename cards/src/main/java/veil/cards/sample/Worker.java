@@ -191,12 +191,20 @@ final class Worker {
     }
     walk.weighted = weightedDraws;
     walk.countSome = countFacts;
+    walk.countReveals = countReveals;
     drawSteps = steps;
     faceWeights(steps, obs.role());
     int someRejections = 0;
     for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       stats.replays.increment();
-      if (!walk.runForDraw(skeleton, steps, rng)) {
+      boolean walked = walk.runForDraw(skeleton, steps, rng);
+      if (walk.countFailed) {
+        // A reveal choice the count does not cover: decline rather than guess.
+        stats.countNotApplicable.increment();
+        stats.ambiguous.increment();
+        return false;
+      }
+      if (!walked) {
         stats.walkFailures.increment();
         continue;
       }
@@ -234,6 +242,15 @@ final class Worker {
         // consistent with the walk is equally likely.
         double logW = walk.logChoices + logBijections
             - (countFacts ? 0 : skeleton.facts.logDesignations(steps, cardOfToken));
+        if (countReveals) {
+          // Counted reveals: the bound is exact (TokenWalk#countReveals) and the same for every draw; checked.
+          double first = Double.isNaN(walk.logFirst) ? logW : walk.logFirst;
+          if (!(Math.abs(first - logBound) <= 1e-9 * Math.max(1, Math.abs(logBound)))) {
+            stats.firstCountDiffers.increment();
+            stats.ambiguous.increment();
+            return false;
+          }
+        }
         if (Double.isNaN(logW) || logW > logBound + 1e-9) {
           stats.ambiguous.increment();
           stats.overBound.increment();
@@ -316,9 +333,14 @@ final class Worker {
     walk.weighted = true;
     walk.greedy = true;
     countFacts = exactFacts && faces == null && skeleton.facts.someAt(-1, steps);
+    countReveals = countFacts && exactReveals;
     walk.countSome = countFacts;
     drawSteps = steps;
     try {
+      if (countReveals && countedBound(steps, rng)) {
+        return true;
+      }
+      walk.countReveals = false;
       for (int attempt = 0; attempt < 20 || countFacts && attempt < 60; attempt++) {
         // Counted facts: when the greedy walk finds no draw, ordinary walks give the start of the measured bound.
         walk.greedy = attempt < 20;
@@ -347,14 +369,64 @@ final class Worker {
       walk.greedy = false;
       walk.weighted = false;
       walk.countSome = false;
+      walk.countReveals = false;
     }
   }
 
   /**
+   * The bound of counted reveals ({@link TokenWalk#countReveals}): not measured, the first counted choice's (or, for
+   * a walk without one, a whole draw's weight), which is the same for every draw. False (the draws then take the
+   * designations' path) when the count does not cover this skeleton or no walk reached a counted choice.
+   */
+  private boolean countedBound(int steps, SplittableRandom rng) {
+    countCache.clear();
+    walk.countReveals = true;
+    walk.weighted = true;
+    walk.greedy = false;
+    for (int attempt = 0; attempt < 60; attempt++) {
+      boolean found = walk.runForDraw(skeleton, steps, rng) && !walk.ambiguous;
+      if (walk.countFailed) {
+        break;
+      }
+      double first = walk.logFirst;
+      if (Double.isNaN(first) && found) {
+        found = assignTokens(rng);
+        if (!found && factsNotApplicable) {
+          break;
+        }
+        first = walk.logChoices + logBijections;
+      }
+      if (!Double.isNaN(first) && (found || !Double.isNaN(walk.logFirst))) {
+        weightedDraws = true;
+        logBound = first;
+        boundSkeleton = skeleton;
+        boundVersion = skeleton.version;
+        boundSteps = steps;
+        return true;
+      }
+    }
+    stats.countFellBack.increment();
+    countReveals = false;
+    return false;
+  }
+
+  /**
+   * Whether draws that count SOME facts also count the walk's reveal choices ({@link TokenWalk#countReveals}), so
+   * that their bound is exact rather than measured. On by default (it acts only where {@link #exactFacts} does);
+   * tests switch it off to reach the measured path.
+   */
+  static volatile boolean exactReveals = true;
+  /** The counted assignment's largest class last (see {@link #buildFacts}); a switch for measurements. */
+  static volatile boolean largestClassLast = true;
+  /** The draws of the current bound count their reveal choices. */
+  private boolean countReveals;
+
+  /**
    * Whether draws count SOME facts ({@link FactAssignment}) instead of designating them in the walk. Off by default:
    * exact (chi-square against enumeration, {@code GoFishSamplingTest}), but on the Go Fish games measured it declined
-   * as many decisions as the designations (the walk's own reveal choices still need the measured bound) and draws
-   * more slowly; see README, Go Fish, session 8.
+   * as many decisions as the designations and draws more slowly: with the reveal choices counted too ({@link
+   * #exactReveals}) the bound is exact, but the count is too large (work cap) at most reveal choices of a three- or
+   * four-player game, which then take the measured bound; see README, Go Fish, sessions 8 and 9.
    */
   static volatile boolean exactFacts = false;
   /**
@@ -386,6 +458,117 @@ final class Worker {
    */
   private boolean assignWithFacts(SplittableRandom rng) {
     factsNotApplicable = false;
+    int r = prepareFacts(Integer.MAX_VALUE);
+    if (r != FactAssignment.OK) {
+      stats.countInfeasible.increment();
+      factsNotApplicable = r == FactAssignment.NOT_APPLICABLE;
+      return false;
+    }
+    int k = factClasses;
+    int cons = factConstraints;
+    if (!factAssignment.sample(rng, classOfCard)) {
+      return false;
+    }
+    stats.factsCounted.increment();
+    if (cons >= 2) {
+      stats.severalFactsCounted.increment();
+    }
+    double logB = Math.log(factAssignment.count());
+    for (int j = 0; j < k; j++) {
+      logB += logFactorial(classCap[j]);
+    }
+    logBijections = logB;
+    lastWeighed = false;
+    dealWithinClasses(k, rng);
+    return true;
+  }
+
+  /** The classes and constraints of the last {@link #prepareFacts}. */
+  private int factClasses;
+  private int factConstraints;
+
+  /**
+   * The log of the number of bijections unknown cards -> unpinned tokens that respect the walk's allowed sets as they
+   * stand and the open SOME facts among the walk's first {@code factLimit} facts ({@link FactAssignment}); -infinity
+   * when there is none, NaN when the count does not apply. For the walk's reveal choices ({@link
+   * TokenWalk#countReveals}).
+   */
+  double logCompletions(int factLimit) {
+    int built = buildFacts(factLimit);
+    if (built != FactAssignment.OK) {
+      return built == FactAssignment.NOT_APPLICABLE ? Double.NaN : Double.NEGATIVE_INFINITY;
+    }
+    // The same problem comes back on many walks of one skeleton (the first counted choice on every walk): cached.
+    int k = factClasses;
+    int cons = factConstraints;
+    long[] key = new long[1 + k * (words + 1) + cons * (words + 1) + words];
+    int at = 0;
+    key[at++] = (long) k << 32 | cons;
+    System.arraycopy(classKey, 0, key, at, k * words);
+    at += k * words;
+    for (int j = 0; j < k; j++) {
+      key[at++] = classCap[j];
+    }
+    System.arraycopy(consCards, 0, key, at, cons * words);
+    at += cons * words;
+    System.arraycopy(consClasses, 0, key, at, cons);
+    at += cons;
+    System.arraycopy(unknown, 0, key, at, words);
+    CountKey ck = new CountKey(key);
+    Double cached = countCache.get(ck);
+    if (cached != null) {
+      return cached;
+    }
+    int r = factAssignment.prepare(classKey, classCap, k, unknown, words, consCards, consClasses, cons);
+    double logB;
+    if (r == FactAssignment.NOT_APPLICABLE) {
+      logB = Double.NaN;
+    } else if (r != FactAssignment.OK) {
+      logB = Double.NEGATIVE_INFINITY;
+    } else {
+      logB = Math.log(factAssignment.count());
+      for (int j = 0; j < k; j++) {
+        logB += logFactorial(classCap[j]);
+      }
+    }
+    if (countCache.size() >= 1 << 15) {
+      countCache.clear();
+    }
+    countCache.put(ck, logB);
+    return logB;
+  }
+
+  /** A counted problem of {@link #logCompletions}, as its arrays laid end to end. */
+  private record CountKey(long[] a) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof CountKey other && Arrays.equals(a, other.a);
+    }
+
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(a);
+    }
+  }
+
+  /** {@link #logCompletions}' counts by problem (cleared with each counted bound, and when large). */
+  private final java.util.HashMap<CountKey, Double> countCache = new java.util.HashMap<>();
+
+  /** {@link #buildFacts}, then {@link #factAssignment} prepared on it: OK, INFEASIBLE or NOT_APPLICABLE. */
+  private int prepareFacts(int factLimit) {
+    int r = buildFacts(factLimit);
+    return r != FactAssignment.OK ? r
+        : factAssignment.prepare(classKey, classCap, factClasses, unknown, words, consCards, consClasses,
+            factConstraints);
+  }
+
+  /**
+   * Builds the counted assignment of {@link #assignWithFacts} from the walk as it stands, with the SOME facts of the
+   * steps drawn among the first {@code factLimit} facts (classes and constraints in {@link #factClasses}, {@link
+   * #factConstraints}): {@link FactAssignment#OK}, INFEASIBLE (a fact with no token or card left) or NOT_APPLICABLE
+   * (more than 64 open facts).
+   */
+  private int buildFacts(int factLimit) {
     for (int w = 0; w < words; w++) {
       unknown[w] = allCards[w] & ~walk.known[w];
     }
@@ -403,7 +586,7 @@ final class Worker {
     }
     HandFacts f = skeleton.facts;
     int cons = 0;
-    for (int i = 0; i < f.count && f.step[i] <= drawSteps; i++) {
+    for (int i = 0; i < f.count && i < factLimit && f.step[i] <= drawSteps; i++) {
       int fm = i * words;
       if (f.kind[i] != HandFacts.SOME || CardSets.isEmpty(f.open, fm, words)) {
         continue;
@@ -416,16 +599,14 @@ final class Worker {
         continue;
       }
       if (cons == 64) {
-        factsNotApplicable = true;
-        return false;
+        return FactAssignment.NOT_APPLICABLE;
       }
       for (int w = 0; w < words; w++) {
         consTokens[cons * words + w] = f.tokens[fm + w] & unpinnedTokens[w];
         consCards[cons * words + w] = f.mask[fm + w] & unknown[w];
       }
       if (CardSets.isEmpty(consTokens, cons * words, words) || CardSets.isEmpty(consCards, cons * words, words)) {
-        stats.countInfeasible.increment();
-        return false;
+        return FactAssignment.INFEASIBLE;
       }
       cons++;
     }
@@ -486,6 +667,31 @@ final class Worker {
       classCap[j]++;
       classOfToken[t] = j;
     }
+    if (largestClassLast) {
+      // The largest class (the stock) last: FactAssignment enumerates a type's split class by class, the last class
+      // taking what is left, so the stock then ends every split instead of leaving small classes to fill.
+      int big = 0;
+      for (int j = 1; j < k; j++) {
+        big = classCap[j] > classCap[big] ? j : big;
+      }
+      int last = k - 1;
+      if (big != last) {
+        for (int w = 0; w < words; w++) {
+          long x = classKey[big * words + w];
+          classKey[big * words + w] = classKey[last * words + w];
+          classKey[last * words + w] = x;
+        }
+        int c0 = classCap[big];
+        classCap[big] = classCap[last];
+        classCap[last] = c0;
+        long b0 = classBits[big];
+        classBits[big] = classBits[last];
+        classBits[last] = b0;
+        for (int t = 0; t < cards; t++) {
+          classOfToken[t] = classOfToken[t] == big ? last : classOfToken[t] == last ? big : classOfToken[t];
+        }
+      }
+    }
     for (int i = 0; i < cons; i++) {
       consClasses[i] = 0;
       for (int j = 0; j < k; j++) {
@@ -494,27 +700,9 @@ final class Worker {
         }
       }
     }
-    int r = factAssignment.prepare(classKey, classCap, k, unknown, words, consCards, consClasses, cons);
-    if (r != FactAssignment.OK) {
-      stats.countInfeasible.increment();
-      factsNotApplicable = r == FactAssignment.NOT_APPLICABLE;
-      return false;
-    }
-    if (!factAssignment.sample(rng, classOfCard)) {
-      return false;
-    }
-    stats.factsCounted.increment();
-    if (cons >= 2) {
-      stats.severalFactsCounted.increment();
-    }
-    double logB = Math.log(factAssignment.count());
-    for (int j = 0; j < k; j++) {
-      logB += logFactorial(classCap[j]);
-    }
-    logBijections = logB;
-    lastWeighed = false;
-    dealWithinClasses(k, rng);
-    return true;
+    factClasses = k;
+    factConstraints = cons;
+    return FactAssignment.OK;
   }
 
   /**
@@ -1039,6 +1227,7 @@ final class Worker {
       reset(obs.role());
     }
     walk.countSome = false; // draws only (the analysis designates)
+    walk.countReveals = false;
     if (failed) {
       return false;
     }
@@ -1082,6 +1271,7 @@ final class Worker {
     skeleton = new Skeleton(observer, words);
     walk = new TokenWalk(initialPlaces, words, visibleMask, observer, cards, ordered, faces);
     walk.stats = stats;
+    walk.revealCounter = this::logCompletions;
     walk.topShown = OrderedPlaces.topShown(game);
     basis = null;
     basisCopy = null;

@@ -260,11 +260,15 @@ class GoFishSamplingTest {
   /** The mutation: a type's split weighed by n! instead of the multinomial n! / prod k!. The test must see it. */
   @Test
   void withTheWrongMultinomialTheCountedTestFails() throws IOException {
+    // With counted reveals the wrong counts break their exact bound and the draws are declined (overBound); the
+    // chi-square sees the mutation on the path where the count is the assignment's weight alone.
     FactAssignment.brokenMultinomial = true;
+    Worker.exactReveals = false;
     try {
       assertThat(severalOpenAsks(false)).as("observations failing with the wrong multinomial").isGreaterThan(0);
     } finally {
       FactAssignment.brokenMultinomial = false;
+      Worker.exactReveals = true;
     }
   }
 
@@ -300,6 +304,62 @@ class GoFishSamplingTest {
           return failing; // the mutation is seen: no need to fit the rest
         }
       }
+    }
+    return assertFit ? tested : failing;
+  }
+
+  /**
+   * Reveal choices counted ({@link TokenWalk#countReveals}: which hidden token of a hand was the card seen leaving it,
+   * drawn in proportion to the exact count of completions, accepted against the exact bound of the first counted
+   * choice, nothing measured): observations of two- and three-player games on three ranks whose draws counted such a
+   * choice, each against enumeration.
+   */
+  @Test
+  void countedRevealsAreTheExactPosterior() throws IOException {
+    int tested = countedReveals(true);
+    assertThat(tested).as("observations whose draws counted a reveal choice").isGreaterThanOrEqualTo(4);
+  }
+
+  /** The mutation: a counted choice's factor left out of the weight. The test must see it. */
+  @Test
+  void withoutTheRevealWeightTheCountedTestFails() throws IOException {
+    TokenWalk.weightlessReveals = true;
+    try {
+      assertThat(countedReveals(false)).as("observations failing without the reveal weight").isGreaterThan(0);
+    } finally {
+      TokenWalk.weightlessReveals = false;
+    }
+  }
+
+  /** Fits the observations with counted reveal choices; asserting each fits, returns how many; else how many fail. */
+  private static int countedReveals(boolean assertFit) throws IOException {
+    Worker.exactFacts = true;
+    int tested = 0;
+    int failing = 0;
+    try {
+      for (int players = 2; players <= 3; players++) {
+        CompiledGame g = small(players, "2 3 4", "Clubs Diamonds Hearts", 2, 9);
+        for (Observation obs : askedObservations(g, 60)) {
+          double[] r = fit(g, obs, 500 + obs.length());
+          if (lastStats.revealsCounted.sum() == 0 || r[2] < 2) {
+            continue;
+          }
+          assertThat(lastStats.overBound.sum()).as("draws above the exact bound").isZero();
+          assertThat(lastStats.firstCountDiffers.sum()).as("draws whose first counted choice differed").isZero();
+          System.out.printf("small %d-player go fish, counted reveals, p%d step %d: %d placements, chi-square %.1f "
+              + "(critical %.1f)%n", players, obs.role() + 1, obs.length(), (int) r[2], r[0], r[1]);
+          if (assertFit) {
+            assertThat(r[0]).isLessThan(r[1]);
+          }
+          failing += r[0] >= r[1] ? 1 : 0;
+          tested++;
+          if (!assertFit && failing > 0) {
+            return failing; // the mutation is seen: no need to fit the rest
+          }
+        }
+      }
+    } finally {
+      Worker.exactFacts = false;
     }
     return assertFit ? tested : failing;
   }
