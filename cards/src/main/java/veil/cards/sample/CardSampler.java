@@ -302,8 +302,7 @@ public final class CardSampler implements Determinizer {
           + " overBound=" + overBound + " implied=" + implied + " restricted=" + restricted + " factsCounted="
           + factsCounted + " countNotApplicable=" + countNotApplicable + " witnessSearches=" + witnessSearches
           + " found=" + witnessSearchFound + " budgetSpent=" + witnessSearchBudgetSpent + " exhausted="
-          + witnessSearchExhausted + " notStarted=" + witnessSearchNotStarted;
-          + factsCounted + " countNotApplicable=" + countNotApplicable + " revealsCounted=" + revealsCounted
+          + witnessSearchExhausted + " notStarted=" + witnessSearchNotStarted + " revealsCounted=" + revealsCounted
           + " firstCountDiffers=" + firstCountDiffers;
     }
   }
