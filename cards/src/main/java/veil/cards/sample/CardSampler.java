@@ -275,6 +275,9 @@ public final class CardSampler implements Determinizer {
     public final LongAdder matchBoundExceeded = new LongAdder();
     /** Draws that broke a "no pair" fact (PairFacts), redrawn before replay. */
     public final LongAdder pairRejected = new LongAdder();
+    /** Weighted draws whose copies MixedFaceWeights weighed, and of their declines, those above the bound. */
+    public final LongAdder mixedWeighed = new LongAdder();
+    public final LongAdder mixedOverBound = new LongAdder();
 
     @Override
     public String toString() {
@@ -284,7 +287,8 @@ public final class CardSampler implements Determinizer {
           + witnessRedraws + " droppedProbes=" + droppedProbes + " someRejected=" + someRejected + " relabelled=" + relabelled
           + " matchBoundExceeded=" + matchBoundExceeded + " pairRejected=" + pairRejected + " noBound=" + noBound
           + " overBound=" + overBound + " implied=" + implied + " restricted=" + restricted + " factsCounted="
-          + factsCounted + " countNotApplicable=" + countNotApplicable;
+          + factsCounted + " countNotApplicable=" + countNotApplicable + " mixedWeighed=" + mixedWeighed
+          + " mixedOverBound=" + mixedOverBound;
     }
   }
 }
