@@ -77,6 +77,11 @@ public final class CardSampler implements Determinizer {
 
   private final boolean brokenCopies;
   private final boolean brokenFaceWeights;
+  /**
+   * For tests, set before the first sample: a sampler broken on purpose whose weighted draws weigh copies as if every
+   * card still in a hidden hand had been there at every play out of it ({@link MixedFaceWeights}).
+   */
+  boolean brokenArrivals;
 
   /**
    * True for the games the card sampler models exactly: cards (any number the engine takes, identical copies
@@ -176,6 +181,7 @@ public final class CardSampler implements Determinizer {
       mine[role] = new Worker(game, stats);
       mine[role].brokenCopies = brokenCopies;
       mine[role].brokenFaceWeights = brokenFaceWeights;
+      mine[role].brokenArrivals = brokenArrivals;
     }
     return mine[role];
   }

@@ -235,7 +235,6 @@ final class Worker {
         double logW = walk.logChoices + logBijections
             - (countFacts ? 0 : skeleton.facts.logDesignations(steps, cardOfToken));
         if (Double.isNaN(logW) || logW > logBound + 1e-9) {
-          if (System.getProperty("diag.dbg") != null) System.out.println("DBG overBound logW=" + logW + " logBound=" + logBound + " mixedW=" + lastMixedWeighed + " walkMixed=" + walk.mixed + " logChoices=" + walk.logChoices + " logBij=" + logBijections);
           if (logW > logBound + 1e-9 && lastMixedWeighed) {
             stats.mixedOverBound.increment();
           }
@@ -913,6 +912,8 @@ final class Worker {
   private boolean copyWeighing;
   /** Whether the last assignment did (then the draw is replayed with MixedFaceWeights' relabelling). */
   private boolean lastMixedWeighed;
+  /** For tests: {@link MixedFaceWeights#brokenArrivals} (a sampler broken on purpose). */
+  boolean brokenArrivals;
 
   private void faceWeights(int steps, int observer) {
     if (faces == null) {
@@ -1017,6 +1018,7 @@ final class Worker {
         seen |= 1L << x;
       }
     }
+    mixedWeights.brokenArrivals = brokenArrivals;
     mixedWeights.prepare(skeleton, steps, seen, relabelSeen);
   }
 
