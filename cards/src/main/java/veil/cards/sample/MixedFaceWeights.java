@@ -15,13 +15,14 @@ import java.util.Arrays;
  * move out of it is a face-up player move (cards may enter it at any time). Then a token in x at a play i either
  * leaves x later face up (its face is the face seen then) or is still in x at the end (its face is the assignment's).
  * So k_i = q_i + r_i: q_i the tokens in x at i whose face is known to be f_i (those that leave x at or after i with
- * a card of face f_i, i's own token among them, so q_i >= 1, and pinned tokens of that face still there), r_i the
- * open tokens still in x at the end, there since before i, that the assignment gives face f_i. Both are read off the
+ * a card of face f_i, i's own token among them, so q_i >= 1, and tokens still there pinned to a card of that face or
+ * left only its copies), r_i the other tokens still in x at the end, there since before i, that the assignment
+ * gives face f_i. Both are read off the
  * walk ({@link TokenWalk#moveToken}): q_i and, per open token, the move that brought it into x.
  *
  * <p>With at most two copies of a face, a face f played out of x leaves at most one copy that the assignment may put
- * among x's open tokens (its other copy is the played card: either pinned or the only allowed face of the played
- * token), so r_i is 0 or 1, and 1 exactly when that copy goes to an open token of x that came in before i. Then
+ * among x's open tokens of unknown face (its other copy is the played card, held by a token that left x then or is
+ * back with a known face), so r_i is 0 or 1, and 1 exactly when that copy goes to an open token of x that came in before i. Then
  *
  * <pre>
  *   prod_i 1/(q_i + r_i) = prod_i 1/q_i  x  prod over classes j, faces f: w_j(f, a_jf),
@@ -50,7 +51,6 @@ final class MixedFaceWeights {
   /** Per token, the index of the move that brought it to where it is (-1: it started there). */
   private final int[] arrive;
   private final int copyCap;
-  private double logConstant;
   /** Per draw: the weights per home code, built on demand. */
   private double[][] weightsOf = new double[0][];
   private int[] homeOfWeights = new int[0];
@@ -135,7 +135,9 @@ final class MixedFaceWeights {
         int f = faces[sk.card[j]];
         countKnown(x, f, arrive[tok], j);
       }
-      arrive[tok] = j;
+      if (x != sk.to[j]) {
+        arrive[tok] = j;
+      }
     }
     for (int tok = 0; tok < cards; tok++) {
       int x = walk.pos[tok];
@@ -143,11 +145,14 @@ final class MixedFaceWeights {
         countKnown(x, faces[walk.pinnedCard[tok]], arrive[tok], moves - 1);
       }
     }
-    double c = 0;
-    for (int p = 0; p < playCount; p++) {
-      c -= Math.log(q[p]);
-    }
-    logConstant = c;
+  }
+
+  /**
+   * An open token still in a qualifying place whose cards left are copies of one face f (seen face up before, say):
+   * its face is known, so it counts in q like a pinned one and is in no weighted class ({@link #home} is not asked).
+   */
+  void knownFace(TokenWalk walk, int tok, int f) {
+    countKnown(walk.pos[tok], f, arrive[tok], moves - 1);
   }
 
   /** A token of face f in x from after move {@code from} to move {@code to} (inclusive) counts at the plays there. */
@@ -163,9 +168,13 @@ final class MixedFaceWeights {
     }
   }
 
-  /** log prod_i 1/q_i of the last {@link #drawn}. */
+  /** log prod_i 1/q_i of the last {@link #drawn} (and its {@link #knownFace} calls). */
   double logConstant() {
-    return logConstant;
+    double c = 0;
+    for (int p = 0; p < playCount; p++) {
+      c -= Math.log(q[p]);
+    }
+    return c;
   }
 
   /**

@@ -343,6 +343,11 @@ final class Worker {
         if (found) {
           weightedDraws = walk.mixed;
           logBound = walk.logChoices + logBijections;
+          if (copyWeighing && !brokenFaceWeights) {
+            // Copies weighed (MixedFaceWeights): the bound leaves out the walk's constant prod 1/q (at most 1), which
+            // depends on which tokens the walk played; its class weights stay (they are the draws' own).
+            logBound -= mixedWeights.logConstant();
+          }
           if (weightedDraws && skeleton.facts.someAt(-1, steps)) {
             weighMixed = true;
             try {
@@ -591,6 +596,20 @@ final class Worker {
         }
       }
     }
+    if (copyWeighing) {
+      for (int t = 0; t < cards; t++) {
+        int x = walk.pos[t];
+        if (walk.pinnedCard[t] < 0 && x < 64 && (mixedWeights.places >>> x & 1) != 0 && oneFace(t)) {
+          int c = CardSets.first(walk.allowed, t * words, words);
+          while (c >= 0 && !CardSets.has(unknown, 0, c)) {
+            c = CardSets.next(walk.allowed, t * words, words, c);
+          }
+          if (c >= 0) {
+            mixedWeights.knownFace(walk, t, faces[c]);
+          }
+        }
+      }
+    }
     int k = 0;
     for (int t = 0; t < cards; t++) {
       if (walk.pinnedCard[t] >= 0) {
@@ -603,7 +622,7 @@ final class Worker {
       }
       int home = weighOpen && walk.pos[t] < 64 && (hiddenWeighted >>> walk.pos[t] & 1) != 0 ? walk.pos[t] : -1;
       if (copyWeighing) {
-        home = mixedWeights.home(walk, t);
+        home = oneFace(t) ? -1 : mixedWeights.home(walk, t);
       }
       int j = 0;
       while (j < k && !(classHome[j] == home && sets.equal(classKey, j * words, keyScratch, 0))) {
