@@ -11,6 +11,13 @@ import java.util.Arrays;
  * with probability proportional to prod_i 1/k_i(s), relabelled, therefore makes every history equally likely (k_i
  * depends only on which face is where, so it is the same for every sequence relabelled onto one history).
  *
+ * <p>Only the last play of a face out of a place is relabelled (and weighted): an earlier one is checked by the
+ * replay as before (a draw that played another copy there than the rules would is rejected). Relabelling at the last
+ * play i of f swaps two copies' futures after i, where no play of f out of x is left to be checked, so the histories
+ * are still reached from prod_i k_i draws each; and q_i no longer counts a token that plays f again later, whose
+ * presence at i depends on which token the walk took for that play (with it, the greedy walk's constant was not a
+ * bound: draws of games 1 and 4 of the two-deck Crazy Eights harness went above the bound).
+ *
  * <p>A place x qualifies when the observer does not see it and, after the first face-up player move out of it, every
  * move out of it is a face-up player move (cards may enter it at any time). Then a token in x at a play i either
  * leaves x later face up (its face is the face seen then) or is still in x at the end (its face is the assignment's).
@@ -32,8 +39,12 @@ import java.util.Arrays;
  * a class j being the open tokens of x_j with the same allowed set that came into x_j between the same two plays
  * ({@link #home}). The second factor is a per-(class, face, count) weight that the assignment's dynamic program draws
  * exactly ({@link UniformAssignment}); the first is a constant of the walk ({@link #logConstant}), which the weighted
- * draw's acceptance (choices x weighted bijections x constant / bound) includes, the bound being computed the same
- * way. An accepted draw then has probability prod_i 1/k_i / bound, and after relabelling each history 1 / bound.
+ * draw's acceptance (choices x weighted bijections x constant / bound) includes, the bound's greedy walk weighing
+ * the same way; as before, a draw above the bound declines the sample. An accepted draw has probability
+ * (1/choices) x (class weights / weighted bijections) x (choices x weighted bijections x constant / bound)
+ * = prod_i 1/k_i / bound, and after relabelling each history has 1 / bound: uniform. A draw whose weighted program
+ * would be too large takes a uniform bijection and multiplies its acceptance by the bijection's class weights
+ * (Worker#assignOpen): the same probability per draw.
  * With more copies per face (r_i up to 2 and more, summed over several classes) the weight is not a product over
  * classes: then nothing qualifies and the replay rejects copy mismatches, as before.
  */
@@ -109,7 +120,8 @@ final class MixedFaceWeights {
         if (x >= 64 || (places >>> x & 1) == 0 || x == sk.to[i] || c < 0 || sk.chance[t]) {
           continue;
         }
-        if (c + 1 < cards && faces[c + 1] == faces[c] || c > 0 && faces[c - 1] == faces[c]) {
+        if ((c + 1 < cards && faces[c + 1] == faces[c] || c > 0 && faces[c - 1] == faces[c])
+            && !playedAgain(sk, i, x, faces[c])) {
           plays[playCount++] = i;
           relabel[i] = true;
         }
@@ -118,6 +130,19 @@ final class MixedFaceWeights {
     if (playCount == 0) {
       places = 0;
     }
+  }
+
+  /**
+   * Whether face f is played out of x again after move i (then i is not a qualifying play: its q would depend on
+   * which token the walk took for the later play, so the draws' weights would not share one bound).
+   */
+  private boolean playedAgain(Skeleton sk, int i, int x, int f) {
+    for (int j = i + 1; j < moves; j++) {
+      if (sk.from[j] == x && sk.to[j] != x && sk.card[j] >= 0 && faces[sk.card[j]] == f) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Per draw: q of every qualifying play and the move each token came in with, from the walk; then the constant. */

@@ -343,11 +343,6 @@ final class Worker {
         if (found) {
           weightedDraws = walk.mixed;
           logBound = walk.logChoices + logBijections;
-          if (copyWeighing && !brokenFaceWeights) {
-            // Copies weighed (MixedFaceWeights): the bound leaves out the walk's constant prod 1/q (at most 1), which
-            // depends on which tokens the walk played; its class weights stay (they are the draws' own).
-            logBound -= mixedWeights.logConstant();
-          }
           if (weightedDraws && skeleton.facts.someAt(-1, steps)) {
             weighMixed = true;
             try {
