@@ -641,6 +641,9 @@ final class Worker {
         classOfCard[c] = 0;
       }
       logBijections = logFactorial(classCap[0]);
+      if (copyWeighing && !brokenFaceWeights) {
+        logBijections += mixedWeights.logConstant(); // no open token weighted, but the known ones' constant stays
+      }
     } else {
       sortClasses(k);
       if (faces != null && faceClasses(k)) {
