@@ -77,6 +77,11 @@ public final class CardSampler implements Determinizer {
 
   private final boolean brokenCopies;
   private final boolean brokenFaceWeights;
+  /**
+   * For tests, set before the first sample: a sampler broken on purpose whose weighted draws weigh copies as if every
+   * card still in a hidden hand had been there at every play out of it ({@link MixedFaceWeights}).
+   */
+  boolean brokenArrivals;
 
   /**
    * True for the games the card sampler models exactly: cards (any number the engine takes, identical copies
@@ -176,6 +181,7 @@ public final class CardSampler implements Determinizer {
       mine[role] = new Worker(game, stats);
       mine[role].brokenCopies = brokenCopies;
       mine[role].brokenFaceWeights = brokenFaceWeights;
+      mine[role].brokenArrivals = brokenArrivals;
     }
     return mine[role];
   }
@@ -291,6 +297,9 @@ public final class CardSampler implements Determinizer {
      * the choices before the first counted one were not alike after all (never seen; a check, not a figure).
      */
     public final LongAdder firstCountDiffers = new LongAdder();
+    /** Weighted draws whose copies MixedFaceWeights weighed, and of their declines, those above the bound. */
+    public final LongAdder mixedWeighed = new LongAdder();
+    public final LongAdder mixedOverBound = new LongAdder();
 
     @Override
     public String toString() {
@@ -303,7 +312,8 @@ public final class CardSampler implements Determinizer {
           + factsCounted + " countNotApplicable=" + countNotApplicable + " witnessSearches=" + witnessSearches
           + " found=" + witnessSearchFound + " budgetSpent=" + witnessSearchBudgetSpent + " exhausted="
           + witnessSearchExhausted + " notStarted=" + witnessSearchNotStarted + " revealsCounted=" + revealsCounted
-          + " firstCountDiffers=" + firstCountDiffers;
+          + " firstCountDiffers=" + firstCountDiffers + " mixedWeighed=" + mixedWeighed
+          + " mixedOverBound=" + mixedOverBound;
     }
   }
 }

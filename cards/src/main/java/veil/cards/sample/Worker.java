@@ -184,6 +184,7 @@ final class Worker {
       return false;
     }
     int steps = obs.length();
+    faceWeights(steps, obs.role()); // before the bound: its walk weighs copies as the draws do (MixedFaceWeights)
     if (!bound(steps)) {
       stats.noBound.increment();
       stats.ambiguous.increment();
@@ -213,8 +214,10 @@ final class Worker {
         return false;
       }
       weighOpen = hiddenWeighted != 0 && !weightedDraws && !walk.mixed;
+      weighMixed = weightedDraws;
       boolean ok0 = assignTokens(rng);
       weighOpen = false;
+      weighMixed = false;
       if (!ok0 && factsNotApplicable) {
         // This draw's walk left a structure the count does not cover (the bound's walk had one it covers): decline.
         stats.countNotApplicable.increment();
@@ -252,6 +255,9 @@ final class Worker {
           }
         }
         if (Double.isNaN(logW) || logW > logBound + 1e-9) {
+          if (logW > logBound + 1e-9 && lastMixedWeighed) {
+            stats.mixedOverBound.increment();
+          }
           stats.ambiguous.increment();
           stats.overBound.increment();
           return false; // the bound is not one: decline rather than bias
@@ -276,6 +282,10 @@ final class Worker {
         continue;
       }
       builder.relabel = lastWeighed || brokenFaceWeights ? relabelHidden : relabelSeen;
+      if (lastMixedWeighed) {
+        stats.mixedWeighed.increment();
+        builder.relabel = mixedWeights.relabel; // weighted by MixedFaceWeights: its plays are relabelled
+      }
       long relabelledBefore = builder.relabelled;
       builder.rng = rng; // the replay draws among joint moves the observer cannot tell apart (HistoryBuilder#logAccept)
       boolean ok;
@@ -344,7 +354,10 @@ final class Worker {
       for (int attempt = 0; attempt < 20 || countFacts && attempt < 60; attempt++) {
         // Counted facts: when the greedy walk finds no draw, ordinary walks give the start of the measured bound.
         walk.greedy = attempt < 20;
-        boolean found = walk.runForDraw(skeleton, steps, rng) && !walk.ambiguous && assignTokens(rng);
+        boolean walked = walk.runForDraw(skeleton, steps, rng) && !walk.ambiguous;
+        weighMixed = walked && walk.mixed; // the draws weigh copies when the bound's walk is mixed
+        boolean found = walked && assignTokens(rng);
+        weighMixed = false;
         if (!found && countFacts && factsNotApplicable) {
           // The count does not cover this skeleton: designations and their measured bound, as before.
           stats.countFellBack.increment();
@@ -356,7 +369,12 @@ final class Worker {
           weightedDraws = walk.mixed;
           logBound = walk.logChoices + logBijections;
           if (weightedDraws && skeleton.facts.someAt(-1, steps)) {
-            logBound = DesignationBound.raise(this, logBound, steps, rng);
+            weighMixed = true;
+            try {
+              logBound = DesignationBound.raise(this, logBound, steps, rng);
+            } finally {
+              weighMixed = false;
+            }
           }
           boundSkeleton = skeleton;
           boundVersion = skeleton.version;
@@ -479,6 +497,7 @@ final class Worker {
     }
     logBijections = logB;
     lastWeighed = false;
+    lastMixedWeighed = false;
     dealWithinClasses(k, rng);
     return true;
   }
@@ -749,6 +768,10 @@ final class Worker {
       unknown[w] = allCards[w] & ~walk.known[w];
     }
     int unknownCount = sets.count(unknown, 0);
+    copyWeighing = weighMixed && !weighOpen && mixedWeights != null && mixedWeights.places != 0;
+    if (copyWeighing) {
+      mixedWeights.drawn(walk);
+    }
     if (weighOpen) {
       // A token narrowed to one face (or pinned) still in a weighted place would count in k without being a class's:
       // not weighted then (the replay rejects those copies as before).
@@ -756,6 +779,20 @@ final class Worker {
         int x = walk.pos[t];
         if (x < 64 && (hiddenWeighted >>> x & 1) != 0 && (walk.pinnedCard[t] >= 0 || oneFace(t))) {
           weighOpen = false;
+        }
+      }
+    }
+    if (copyWeighing) {
+      for (int t = 0; t < cards; t++) {
+        int x = walk.pos[t];
+        if (walk.pinnedCard[t] < 0 && x < 64 && (mixedWeights.places >>> x & 1) != 0 && oneFace(t)) {
+          int c = CardSets.first(walk.allowed, t * words, words);
+          while (c >= 0 && !CardSets.has(unknown, 0, c)) {
+            c = CardSets.next(walk.allowed, t * words, words, c);
+          }
+          if (c >= 0) {
+            mixedWeights.knownFace(walk, t, faces[c]);
+          }
         }
       }
     }
@@ -770,6 +807,9 @@ final class Worker {
         keyScratch[w] = walk.allowed[t * words + w] & unknown[w];
       }
       int home = weighOpen && walk.pos[t] < 64 && (hiddenWeighted >>> walk.pos[t] & 1) != 0 ? walk.pos[t] : -1;
+      if (copyWeighing) {
+        home = oneFace(t) ? -1 : mixedWeights.home(walk, t);
+      }
       int j = 0;
       while (j < k && !(classHome[j] == home && sets.equal(classKey, j * words, keyScratch, 0))) {
         j++;
@@ -785,12 +825,16 @@ final class Worker {
     }
     // Weighed: every play out of a weighted place is relabelled (a place without open tokens left has k known).
     lastWeighed = weighOpen;
+    lastMixedWeighed = copyWeighing;
     if (k == 1 && classHome[0] < 0 && sets.equal(classKey, 0, unknown, 0) && classCap[0] == unknownCount) {
       // One class that may hold every unknown card (no voids yet): no tables to count bijections with.
       for (int c = sets.first(unknown, 0); c >= 0; c = sets.next(unknown, 0, c)) {
         classOfCard[c] = 0;
       }
       logBijections = logFactorial(classCap[0]);
+      if (copyWeighing && !brokenFaceWeights) {
+        logBijections += mixedWeights.logConstant(); // no open token weighted, but the known ones' constant stays
+      }
     } else {
       sortClasses(k);
       if (faces != null && faceClasses(k)) {
@@ -833,7 +877,7 @@ final class Worker {
     for (int j = 0; j < k; j++) {
       int first = CardSets.first(classKey, j * words, words);
       int f = first < 0 ? -1 : faces[first];
-      boolean one = f >= 0;
+      boolean one = f >= 0 && !(copyWeighing && classHome[j] >= 64);
       if (one) {
         // The key is exactly the unknown copies of face f.
         for (int c = f; c < cards && faces[c] == f; c++) {
@@ -943,18 +987,30 @@ final class Worker {
         caps[i] = classCap[j];
       }
       double[][] weights = null;
-      if (weighOpen) {
+      if (weighOpen || copyWeighing) {
         if (openWeights.length < cards) {
           openWeights = new double[cards][];
         }
         for (int i = 0; i < open; i++) {
           int home = classHome[classRank[i]];
-          openWeights[i] = home >= 0 && !brokenFaceWeights ? placeWeights[home] : null;
+          openWeights[i] = home < 0 || brokenFaceWeights ? null
+              : copyWeighing ? mixedWeights.weights(home) : placeWeights[home];
         }
         weights = openWeights;
       }
-      if (!assignment.prepare(keys, caps, open, from, words, weights == null ? null : faces, weights, copyCap)
-          || !assignment.sample(rng, openClassOfCard)) {
+      if (!assignment.prepare(keys, caps, open, from, words, weights == null ? null : faces, weights, copyCap)) {
+        return false;
+      }
+      boolean weightAfter = false;
+      if (copyWeighing && Double.isNaN(assignment.weightedCount())) {
+        // Too large a program with one type per face: a uniform bijection instead, its weight (MixedFaceWeights)
+        // taken into the acceptance below; an accepted draw has the same probability as by the weighted program.
+        if (!assignment.prepare(keys, caps, open, from, words)) {
+          return false;
+        }
+        weightAfter = true;
+      }
+      if (!assignment.sample(rng, openClassOfCard)) {
         return false;
       }
       for (int c = CardSets.first(from, 0, words); c >= 0; c = CardSets.next(from, 0, words, c)) {
@@ -965,12 +1021,42 @@ final class Worker {
       for (int i = 0; i < open; i++) {
         logB += logFactorial(caps[i]);
       }
+      if (weightAfter) {
+        logB += logWeightOf(open, from, weights);
+      }
     }
     logBijections = faceClassesUsed ? logB + logFaceSeats : logB;
+    if (copyWeighing && !brokenFaceWeights) {
+      logBijections += mixedWeights.logConstant();
+    }
     return true;
   }
 
   private double[][] openWeights = new double[0][];
+
+  /** The log of the weight of the open classes' cards just drawn (openClassOfCard) by their weights per face. */
+  private double logWeightOf(int open, long[] from, double[][] weights) {
+    double logW = 0;
+    for (int i = 0; i < open; i++) {
+      double[] w = weights[i];
+      if (w == null) {
+        continue;
+      }
+      for (int c = 0; c < cards; c++) {
+        if (faces[c] != c) {
+          continue; // face by face, from its first copy
+        }
+        int a = 0;
+        for (int d = c; d < cards && faces[d] == c; d++) {
+          if (CardSets.has(from, 0, d) && openClassOfCard[d] == i) {
+            a++;
+          }
+        }
+        logW += Math.log(w[c * (copyCap + 1) + a]);
+      }
+    }
+    return logW;
+  }
 
   /** Whether token t's allowed unknown cards are copies of one face. */
   private boolean oneFace(int t) {
@@ -1026,6 +1112,16 @@ final class Worker {
   private int weightSteps = -1;
   /** Per class of the assignment: the place its tokens are in when it is weighted, else -1. */
   private int[] classHome;
+  /** Face weights of weighted draws ({@link MixedFaceWeights}); null without copies. */
+  private MixedFaceWeights mixedWeights;
+  /** Whether the assignment being made may weigh copies by {@link #mixedWeights} (a weighted draw or its bound). */
+  private boolean weighMixed;
+  /** Whether the assignment being made does (then its class homes are MixedFaceWeights' codes). */
+  private boolean copyWeighing;
+  /** Whether the last assignment did (then the draw is replayed with MixedFaceWeights' relabelling). */
+  private boolean lastMixedWeighed;
+  /** For tests: {@link MixedFaceWeights#brokenArrivals} (a sampler broken on purpose). */
+  boolean brokenArrivals;
 
   private void faceWeights(int steps, int observer) {
     if (faces == null) {
@@ -1121,6 +1217,17 @@ final class Worker {
       }
       placeWeights[x] = w;
     }
+    if (mixedWeights == null) {
+      mixedWeights = new MixedFaceWeights(cards, faces, copyCap);
+    }
+    long seen = 0;
+    for (int x = 0; x < 64 && x < visibleMask.length; x++) {
+      if ((visibleMask[x] & 1 << observer) != 0) {
+        seen |= 1L << x;
+      }
+    }
+    mixedWeights.brokenArrivals = brokenArrivals;
+    mixedWeights.prepare(skeleton, steps, seen, relabelSeen);
   }
 
   private long[] openKeys = new long[0];
