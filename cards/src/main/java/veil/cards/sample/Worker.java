@@ -746,9 +746,8 @@ final class Worker {
   private int[] moveCard = new int[0];
   private int[] moveIndex = new int[0];
 
-  /** The card of each skeleton move of the first {@code steps} steps, from the walk and the tokens' cards. */
-  private boolean cardsOfMoves(int steps, SplittableRandom rng) {
-    int moves = skeleton.stepStart[steps];
+  /** Grows {@link #moveCard} and {@link #moveIndex} to hold {@code moves} moves (amortised: doubles). */
+  private void holdMoves(int moves) {
     if (moveCard.length < moves) {
       moveCard = new int[Math.max(moves, moveCard.length * 2)];
       moveIndex = new int[moveCard.length];
@@ -756,6 +755,12 @@ final class Worker {
         moveIndex[i] = i;
       }
     }
+  }
+
+  /** The card of each skeleton move of the first {@code steps} steps, from the walk and the tokens' cards. */
+  private boolean cardsOfMoves(int steps, SplittableRandom rng) {
+    int moves = skeleton.stepStart[steps];
+    holdMoves(moves);
     return walk.cardsOfMoves(moves, cardOfToken, moveCard, rng);
   }
 
@@ -1478,13 +1483,7 @@ final class Worker {
     }
     swapCalls++;
     collectPins(obs, t);
-    if (moveCard.length < moves) {
-      moveCard = new int[Math.max(moves, moveCard.length * 2)];
-      moveIndex = new int[moveCard.length];
-      for (int i = 0; i < moveIndex.length; i++) {
-        moveIndex[i] = i;
-      }
-    }
+    holdMoves(moves);
     WitnessSwaps.Step step = witnessStep(obs, t, moves);
     LudState start = step.replay(witnessCard);
     if (start == null || !Arrays.equals(start.places, witness.places)) {
@@ -1520,13 +1519,7 @@ final class Worker {
       return false;
     }
     collectPins(obs, t);
-    if (moveCard.length < moves) {
-      moveCard = new int[Math.max(moves, moveCard.length * 2)];
-      moveIndex = new int[moveCard.length];
-      for (int i = 0; i < moveIndex.length; i++) {
-        moveIndex[i] = i;
-      }
-    }
+    holdMoves(moves);
     WitnessSwaps.Step step = witnessStep(obs, t, moves);
     builder.relabelAll = faces != null; // as for the redraws: the rules' copies will do
     long budgetHit = search.budgetHit;
