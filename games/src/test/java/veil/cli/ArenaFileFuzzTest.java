@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.ShrinkingMode;
@@ -106,6 +107,47 @@ class ArenaFileFuzzTest {
 
   @Property(tries = 100, shrinking = ShrinkingMode.OFF)
   void mutatedFilesAreResumedReplayedReportedAndMergedOrRefused(@ForAll long seed) {
+    fuzz(seed);
+  }
+
+  /** A torn copy of the summary after the summary (a flipped byte, no newline): refused, not taken as finished. */
+  @Example
+  void aTornLineAfterTheSummaryIsRefused() throws IOException {
+    Path f = dir.resolve("torn.jsonl");
+    String summary = whole.get(whole.size() - 1);
+    Files.writeString(f, String.join("\n", whole) + "\n" + summary.substring(0, summary.length() / 2),
+        StandardCharsets.UTF_8);
+    Run resume = Cli.run(concat(RUN, "--json", f.toString(), "--resume"));
+    check(resume, "resume");
+    assertThat(resume.code()).isEqualTo(2);
+    assertThat(resume.err()).contains(":" + (whole.size() + 1) + ": a line after the summary");
+  }
+
+  /** Every field of every line set to every odd value, one at a time: reported or refused, never a crash. */
+  @Example
+  void everySingleFieldChangeIsReportedOrRefused() throws IOException {
+    for (int i = 0; i < whole.size(); i++) {
+      for (String field : FIELDS) {
+        for (String value : VALUES) {
+          List<String> l = new ArrayList<>(whole);
+          String changed = l.get(i).replaceFirst("\"" + field + "\":(\"[^\"]*\"|-?[0-9.]+|null|true|false|\\[[^\\]]*\\])",
+              "\"" + field + "\":" + java.util.regex.Matcher.quoteReplacement(value));
+          if (changed.equals(l.get(i))) {
+            continue;
+          }
+          l.set(i, changed);
+          Path f = dir.resolve("single.jsonl");
+          Files.writeString(f, String.join("\n", l) + "\n", StandardCharsets.UTF_8);
+          String what = "line " + (i + 1) + " " + field + "=" + value;
+          check(Cli.run("report", f.toString(), "-o", dir.resolve("single.html").toString(), "--force"),
+              "report, " + what);
+          check(Cli.run("replay", f.toString(), "--game", "1"), "replay, " + what);
+        }
+      }
+    }
+  }
+
+  private static void fuzz(long seed) {
     SplittableRandom rng = new SplittableRandom(seed);
     boolean isShard = rng.nextInt(3) == 0;
     String text = mutate(isShard ? shard0 : whole, rng);

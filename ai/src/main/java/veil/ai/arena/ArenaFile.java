@@ -380,6 +380,10 @@ public final class ArenaFile implements AutoCloseable {
       } catch (JsonProcessingException e) {
         node = null;
       }
+      if (finished) {
+        // Nothing, not even a torn line, follows a summary: the summary is a run's last write.
+        throw new IllegalArgumentException(where + "a line after the summary (two runs wrote this file?)");
+      }
       if (last && (node == null || !node.isObject())) {
         notes.add(where + "dropped a torn last line (" + (end - start) + " bytes, a write cut short)");
         break;
@@ -389,9 +393,6 @@ public final class ArenaFile implements AutoCloseable {
       }
       if (node == null || !node.isObject() || !node.path("type").isTextual()) {
         throw new IllegalArgumentException(where + "not a JSON object with a \"type\"");
-      }
-      if (finished) {
-        throw new IllegalArgumentException(where + "a line after the summary (two runs wrote this file?)");
       }
       String type = node.get("type").asText();
       if (config == null && !type.equals("config")) {
@@ -540,26 +541,23 @@ public final class ArenaFile implements AutoCloseable {
               + inputs.get(0) + " with " + first.get(f) + ": not shards of one run");
         }
       }
-      String shard = cfg.path("shard").asText("0/1");
-      String[] kn = shard.split("/");
-      int k;
-      int n;
+      int[] kn;
       try {
-        k = Integer.parseInt(kn[0]);
-        n = Integer.parseInt(kn[1]);
-      } catch (RuntimeException e) {
-        throw new IllegalArgumentException(inputs.get(i) + ": bad shard \"" + shard + "\"");
+        kn = shardOf(cfg);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(inputs.get(i) + ": " + e.getMessage());
       }
+      int k = kn[0];
+      int n = kn[1];
       if (shards < 0) {
         shards = n;
         seen = new boolean[n];
       } else if (n != shards) {
-        throw new IllegalArgumentException(inputs.get(i) + " is shard " + shard + ", " + inputs.get(0)
+        throw new IllegalArgumentException(inputs.get(i) + " is shard " + k + "/" + n + ", " + inputs.get(0)
             + " is one of " + shards + " shards");
       }
-      if (k < 0 || k >= n || seen[k]) {
-        throw new IllegalArgumentException(inputs.get(i) + ": shard " + shard + (k >= 0 && k < n
-            ? " is given twice" : " is not a shard"));
+      if (seen[k]) {
+        throw new IllegalArgumentException(inputs.get(i) + ": shard " + k + "/" + n + " is given twice");
       }
       seen[k] = true;
     }
@@ -633,14 +631,35 @@ public final class ArenaFile implements AutoCloseable {
       throw new IllegalArgumentException("the config line names " + agents.size() + " agents for "
           + MatchRunner.seatRoles(game).length + " seats");
     }
-    String[] shard = cfg.path("shard").asText("0/1").split("/");
+    int[] shard = shardOf(cfg);
+    JsonNode duplicate = cfg.path("duplicate");
+    if (!duplicate.isMissingNode() && !duplicate.isBoolean()) {
+      throw new IllegalArgumentException("duplicate must be true or false, was " + duplicate);
+    }
     return ArenaConfig.of(game, agents)
         .withGameId(field(cfg, "game", false).asText())
         .withGames(field(cfg, "games", false).asInt())
         .withSeed(field(cfg, "masterSeed", false).asLong())
         .withBudget(budget)
-        .withShard(Integer.parseInt(shard[0]), Integer.parseInt(shard[1]))
+        .withShard(shard[0], shard[1])
         .withDuplicate(cfg.path("duplicate").asBoolean(false));
+  }
+
+  /** A config line's shard "K/N" (0/1 when absent) as {K, N}, with 0 <= K < N. */
+  private static int[] shardOf(JsonNode cfg) {
+    JsonNode field = cfg.path("shard");
+    String shard = field.isMissingNode() ? "0/1" : field.isTextual() ? field.asText() : field.toString();
+    String[] kn = shard.split("/", -1);
+    try {
+      int k = Integer.parseInt(kn[0]);
+      int n = Integer.parseInt(kn[1]);
+      if (kn.length == 2 && n >= 1 && k >= 0 && k < n) {
+        return new int[] {k, n};
+      }
+    } catch (RuntimeException e) {
+      // refused below
+    }
+    throw new IllegalArgumentException("bad shard \"" + shard + "\" (K/N with 0 <= K < N)");
   }
 
   static ObjectNode summaryJson(ArenaStats stats, int failures) {
