@@ -50,9 +50,7 @@ public final class Extremum extends SimpleLudeme {
 
   @Override
   public Object build(Args a) throws DslException {
-    if (!a.text("over").equals("Player")) {
-      throw a.error("over", "(" + name() + " …) ranges over Player", "Player");
-    }
+    OverPlayers.check(a, name());
     IntExpr e = a.intExpr("e");
     int n = a.compiler().players();
     boolean greatest = max;
@@ -93,18 +91,14 @@ public final class Extremum extends SimpleLudeme {
      * result is a value no other beats.
      */
     public static Val extremum(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
-      if (!b.text("over").equals("Player")) {
-        throw ExportException.at(b.get("over"), "(" + b.name() + " …) ranges over Player");
-      }
-      String p = x.out.var();
-      String range = Program.atom(x.m.players(), p);
-      Ctx inner = ctx.bind("Player", Val.of(p, Kind.PLAYER), range);
-      List<String> one = new ArrayList<>(List.of(range));
+      OverPlayers.Binding over = OverPlayers.bind(b, ctx, x);
+      Ctx inner = over.inner();
+      List<String> one = new ArrayList<>(List.of(over.range()));
       Val e = x.coerce(x.num(b.get("e"), inner, one), Kind.NUM, b.get("e"), one);
       if (e.nums() == null) {
         throw ExportException.at(b.get("e"), "(" + b.name() + " …) needs an integer expression");
       }
-      Rel value = x.helper("value", ctx, List.of(one), List.of(List.of(p, e.term())));
+      Rel value = x.helper("value", ctx, List.of(one), List.of(List.of(over.var(), e.term())));
       String v = x.out.var();
       String w = x.out.var();
       List<String> beaten = new ArrayList<>();

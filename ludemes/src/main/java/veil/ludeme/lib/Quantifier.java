@@ -14,9 +14,7 @@ import veil.ludeme.gdl.Ctx;
 import veil.ludeme.gdl.ExportException;
 import veil.ludeme.gdl.Exprs;
 import veil.ludeme.gdl.GdlEmitter;
-import veil.ludeme.gdl.Kind;
 import veil.ludeme.gdl.Program;
-import veil.ludeme.gdl.Val;
 
 /** {@code (some Player c)} and {@code (all Player c)}: c for some / every player, bound as Player. */
 public final class Quantifier extends SimpleLudeme {
@@ -41,9 +39,7 @@ public final class Quantifier extends SimpleLudeme {
 
   @Override
   public Object build(Args a) throws DslException {
-    if (!a.text("over").equals("Player")) {
-      throw a.error("over", "(" + name() + " …) ranges over Player", "Player");
-    }
+    OverPlayers.check(a, name());
     BoolExpr c = a.bool("c");
     int n = a.compiler().players();
     boolean wanted = some;
@@ -79,13 +75,9 @@ public final class Quantifier extends SimpleLudeme {
 
     /** (some Player c), (all Player c): Player ranges over the players. */
     public static void quantifier(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
-      if (!b.text("over").equals("Player")) {
-        throw ExportException.at(b.get("over"), "(" + b.name() + " …) ranges over Player");
-      }
-      String p = x.out.var();
-      String range = Program.atom(x.m.players(), p);
-      Ctx inner = ctx.bind("Player", Val.of(p, Kind.PLAYER), range);
-      List<String> one = new ArrayList<>(List.of(range));
+      OverPlayers.Binding over = OverPlayers.bind(b, ctx, x);
+      Ctx inner = over.inner();
+      List<String> one = new ArrayList<>(List.of(over.range()));
       if (b.name().equals("some")) {
         x.cond(b.get("c"), inner, one);
         body.add(x.helper("some", ctx, List.of(one), List.of(List.of())).call());
