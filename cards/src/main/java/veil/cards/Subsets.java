@@ -254,8 +254,8 @@ public final class Subsets extends ReplayedLudeme {
       if (most > MAX_EXPORTED_COUNT) {
         throw ExportException.at(b.call, "the GDL-II translation of (subsets …) writes the count as a number up to "
             + MAX_EXPORTED_COUNT + ", and this one can reach " + (most >= SATURATED ? "more than 10^12" : most)
-            + " (" + h + " cards of the " + walk.size() + " the set may hold that sums up to " + top + " can use"
-            + (positive ? "" : "; a card worth 0 doubles the count") + "): "
+            + " subsets with one sum (any " + h + " of the " + walk.size() + " cards worth at most " + top
+            + " that the set may hold" + (positive ? "" : "; a card worth 0 doubles the count") + "): "
             + (b.has("most") ? "a smaller most: is needed" : "give most: N, the most cards the set can hold (the "
             + "engine fails a rule when it holds more)"));
       }
