@@ -52,12 +52,13 @@ public final class Subsets extends ReplayedLudeme {
 
   public Subsets() {
     super("subsets", Type.INT, "cards", (GdlEmitter.Num) Gdl::value, "How many subsets of the cards have map values "
-            + "summing to sum: (the empty set sums to 0): Cribbage's fifteens are (* 2 (subsets \"Pips\" (union "
-            + "(hand Player) (spot \"Starter\")) sum:15 most:5)). With with:, only the subsets holding that card (0 "
-            + "when the cards do not hold it): a sum capture takes, one card at a time, a card whose count with: it "
-            + "for the sum still needed is above 0, and always completes. Map values must be 0 or more. A set of more "
-            + "than most: cards (default " + MAX_CARDS + ") is a rule failure; the GDL-II export needs most: (or a "
-            + "rank:/suit: filter) to bound the count.",
+            + "summing to sum: (the empty set sums to 0). Cribbage's fifteens: (* 2 (subsets \"Pips\" (union (hand "
+            + "Player) (spot \"Starter\")) sum:15 most:5)). with: counts only the subsets that hold that card (0 if "
+            + "the cards do not): a sum capture may take, one card at a time, any card whose count with: it for the "
+            + "sum still needed is above 0, and always completes. Map values must be 0 or more. More than most: cards "
+            + "(default " + MAX_CARDS + ") is a rule failure. The GDL-II export writes counts up to "
+            + MAX_EXPORTED_COUNT + ", bounded by the cards the set may hold and most:, and refuses a call it cannot "
+            + "bound so.",
         Param.pos("map", "string", "the card values, e.g. (map \"Pips\" {(Jack 10) …})"),
         Param.pos("cards", "cards or place", "the cards, e.g. (pile \"Table\")"),
         Param.required("sum", "int", "the sum, e.g. 15 or (var \"Need\")"),
