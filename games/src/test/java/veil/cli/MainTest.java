@@ -64,7 +64,9 @@ class MainTest {
         + "trial-rummy            2  Rummy for two: draw from the stock or the discard pile, lay down and lay off sets "
         + "and runs, the stock turned over; newcomer trial\n"
         + "trial-fifteens         2  Fifteens: the show of two-player Cribbage, fifteens counted by (subsets …), "
-        + "pairs, a crib\n");
+        + "pairs, a crib\n"
+        + "trial-claim-fifteen    2  Claim Fifteen: a claim allowed while a hidden hand holds a fifteen tells the "
+        + "others so\n");
   }
 
   @Test
