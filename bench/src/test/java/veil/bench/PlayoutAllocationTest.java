@@ -48,7 +48,7 @@ class PlayoutAllocationTest {
   @TestFactory
   Stream<DynamicTest> theSubsetSumGamesAllocateNothingPerPlayout() {
     java.nio.file.Path dir = java.nio.file.Path.of("../games/src/test/resources/veil");
-    return Stream.of("testgames/fifteens.lud", "testgames/claim-fifteen.lud", "export/subset-sums.lud")
+    return Stream.of("testgames/fifteens.lud", "testgames/claim-fifteen.lud", "testgames/subset-sums.lud")
         .flatMap(file -> Stream.of(RandomPlayout.Way.values()).map(way ->
             DynamicTest.dynamicTest(file + " " + way, () -> {
               Game game = new veil.cards.LudLoader().load(file, java.nio.file.Files.readString(dir.resolve(file)),

@@ -66,7 +66,9 @@ class MainTest {
         + "trial-fifteens         2  Fifteens: the show of two-player Cribbage, fifteens counted by (subsets …), "
         + "pairs, a crib\n"
         + "trial-claim-fifteen    2  Claim Fifteen: a claim allowed while a hidden hand holds a fifteen tells the "
-        + "others so\n");
+        + "others so\n"
+        + "subset-sums            2  Subset Sums: a played card captures, one at a time, table cards summing to its "
+        + "value (subsets … with:)\n");
   }
 
   @Test

@@ -24,7 +24,7 @@ class SubsetsExportTest {
   private static final String NAME = "subset-sums.lud";
 
   private static GdlExport.Exported export() throws Exception {
-    String text = new String(SubsetsExportTest.class.getClassLoader().getResourceAsStream("veil/export/" + NAME)
+    String text = new String(SubsetsExportTest.class.getClassLoader().getResourceAsStream("veil/testgames/" + NAME)
         .readAllBytes(), StandardCharsets.UTF_8);
     return ExportFixtures.exportText(NAME, text, Map.of());
   }
