@@ -40,9 +40,10 @@ import veil.ludeme.gdl.Val;
  *
  * <p>GDL-II ({@link Gdl}): a chain over the cards the set may hold, one relation per card, of the number of subsets
  * of the cards so far for every sum from 0 to the largest the sum: can take (its value domain). The counts are
- * numbers in the rules, bounded by the most subsets of {@code most:} cards with one sum; without {@code most:} (and
- * without a rank:/suit: filter that bounds the set) the export refuses, naming the call. With {@code with:} the count
- * without the card is recovered from the chain's last relation: g(u) = f(u) − g(u − v) for a card worth v.
+ * numbers in the rules, at most {@value #MAX_EXPORTED_COUNT}: bounded by the most subsets with one sum that the
+ * cards the set may hold (at most {@code most:} of them) can have; a call that bound does not hold is refused with its
+ * position (on a 52-card deck, a fifteen count needs {@code most:}). With {@code with:} the count without the card is
+ * recovered from the chain's last relation: g(u) = f(u) − g(u − v) for a card worth v.
  */
 public final class Subsets extends ReplayedLudeme {
   /** The most cards a set may hold (the engine's count is a branch over them). */
@@ -288,6 +289,18 @@ public final class Subsets extends ReplayedLudeme {
         return new Val(n, Kind.NUM, counts);
       }
       String g = without(x, mem, dom, f, walk, value, top, bound);
+      Rel res = withCard(x, mem, dom, g, map, may, value, targets);
+      body.add(res.call(with.term(), target.term(), n));
+      return new Val(n, Kind.NUM, counts);
+    }
+
+    /**
+     * (R FV… W T N): N subsets of the set hold card W and sum to T — g(T − v) for W in the set worth v, else 0 (W
+     * not in it, or none).
+     */
+    private static Rel withCard(Exprs x, Rel mem, List<String> dom, String g, String map, BitSet may, int[] value,
+        NavigableSet<Integer> targets) {
+      Model m = x.m;
       Rel res = new Rel(x.out.rel("subsetswith"), mem.fv());
       String targetTable = x.out.rel("subsettarget");
       for (int t : targets) {
@@ -331,8 +344,7 @@ public final class Subsets extends ReplayedLudeme {
       List<String> none = new ArrayList<>(dom);
       none.add(Program.atom(targetTable, t));
       x.out.rule(res.call("none", t, "0"), none);
-      body.add(res.call(with.term(), target.term(), n));
-      return new Val(n, Kind.NUM, counts);
+      return res;
     }
 
     /** The chain's relations; returns the last, (R FV… T N) for every T in 0..top. */
