@@ -27,6 +27,7 @@ public final class CardLibrary {
     out.add(new Show());
     out.addAll(PileEnd.all());
     out.add(new Meld());
+    out.add(new Subsets());
     return out;
   }
 

@@ -62,7 +62,13 @@ class MainTest {
         + "trial-knockout-whist   3  Knock-Out Whist for three: rounds of fewer cards, trumps chosen by the round's "
         + "winner, cards gathered and dealt again; newcomer trial\n"
         + "trial-rummy            2  Rummy for two: draw from the stock or the discard pile, lay down and lay off sets "
-        + "and runs, the stock turned over; newcomer trial\n");
+        + "and runs, the stock turned over; newcomer trial\n"
+        + "trial-fifteens         2  Fifteens: the show of two-player Cribbage, fifteens counted by (subsets …), "
+        + "pairs, a crib\n"
+        + "trial-claim-fifteen    2  Claim Fifteen: a claim allowed while a hidden hand holds a fifteen tells the "
+        + "others so\n"
+        + "subset-sums            2  Subset Sums: a played card captures, one at a time, table cards summing to its "
+        + "value (subsets … with:)\n");
   }
 
   @Test

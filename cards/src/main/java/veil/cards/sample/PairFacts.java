@@ -91,7 +91,22 @@ final class PairFacts {
     }
   }
 
+  /**
+   * Probes that threw: the rules failed in a hand the probe made up (every card in it, or the witness's cards with
+   * two more), as a ludeme that bounds the cards it reads does ({@code (subsets … most:5)}). Nothing is learnt from
+   * that step and place: a fact left out only costs replays, which stay exact.
+   */
+  int probesThrown;
+
   private void learnPlace(LudState before, int r, int m, int x, int t) {
+    try {
+      probePlace(before, r, m, x, t);
+    } catch (RuntimeException e) {
+      probesThrown++;
+    }
+  }
+
+  private void probePlace(LudState before, int r, int m, int x, int t) {
     int xt = x * words;
     // Legal with every card in the place: then no pair forbids it (the usual form is monotone), and the n^2 probes
     // are spared (bids, draws, folds: moves whose legality a hand does not decide).
