@@ -857,7 +857,7 @@ final class TokenWalk {
       }
       int n = sets.count(tokensAt, at);
       logChoices += LOG[n];
-      return pinOrNarrow(veil.ludeme.Bits.select(tokensAt, at, words, pick(rng, n)), c);
+      return pinOrNarrow(veil.ludeme.Bits.select(tokensAt, at, words, pickAlike(rng, n)), c);
     }
     int n = 0;
     boolean differ = false;
@@ -1276,10 +1276,24 @@ final class TokenWalk {
     return best;
   }
 
-  /** Which of n candidates to take: a uniform draw, or the first when there is no generator (pristine tokens). */
-  private static int pick(SplittableRandom rng, int n) {
-    return n == 1 || rng == null ? 0 : veil.model.Uniform.below(rng, n);
+  /**
+   * Which of n candidates to take: a uniform draw, the first when there is no generator (pristine tokens), or, while
+   * {@link ExactBound} enumerates the walk's choices, the one its path gives.
+   */
+  private int pick(SplittableRandom rng, int n) {
+    return n == 1 || rng == null ? 0 : enumerated != null ? enumerated.next(n) : veil.model.Uniform.below(rng, n);
   }
+
+  /**
+   * A choice among the tokens of one place that all started there unchanged: taking any of them leads to the same
+   * draws up to their names, so the enumeration of {@link ExactBound} takes the first instead of branching.
+   */
+  private int pickAlike(SplittableRandom rng, int n) {
+    return enumerated != null ? 0 : pick(rng, n);
+  }
+
+  /** The choices of the walk while {@link ExactBound} enumerates them (null otherwise: draws are random). */
+  ExactBound.Path enumerated;
 
   /** A token of place x, drawn uniformly; -1 when the place is empty. */
   private int takeHidden(int x, SplittableRandom rng) {
@@ -1292,7 +1306,7 @@ final class TokenWalk {
     if (except < 0 && interchangeable(x)) {
       int k = sets.count(tokensAt, at);
       logChoices += countReveals ? 0 : LOG[k];
-      return veil.ludeme.Bits.select(tokensAt, at, words, pick(rng, k));
+      return veil.ludeme.Bits.select(tokensAt, at, words, pickAlike(rng, k));
     }
     int n = 0;
     boolean anyPinned = false;

@@ -375,6 +375,20 @@ final class Worker {
             } finally {
               weighMixed = false;
             }
+          } else if (weightedDraws && exactBounds) {
+            // The walk's bound is one path's weight: the largest over every path instead, where they are few enough.
+            weighMixed = true;
+            try {
+              double exact = ExactBound.max(this, walk, steps, rng);
+              if (Double.isNaN(exact)) {
+                stats.exactBoundTooLarge.increment();
+              } else {
+                stats.exactBounds.increment();
+                logBound = Math.max(logBound, exact);
+              }
+            } finally {
+              weighMixed = false;
+            }
           }
           boundSkeleton = skeleton;
           boundVersion = skeleton.version;
@@ -438,6 +452,12 @@ final class Worker {
   static volatile boolean largestClassLast = true;
   /** The draws of the current bound count their reveal choices. */
   private boolean countReveals;
+  /**
+   * Whether the bound of weighted draws without SOME facts is the largest weight over every path of the walk ({@link
+   * ExactBound}) rather than the weight of the walk taking the narrowest candidates; a switch for tests (off: the
+   * generated games it fixed decline again).
+   */
+  static volatile boolean exactBounds = true;
 
   /**
    * Whether draws count SOME facts ({@link FactAssignment}) instead of designating them in the walk. Off by default:
