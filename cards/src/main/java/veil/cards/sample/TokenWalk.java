@@ -184,6 +184,7 @@ final class TokenWalk {
     pinnedCard = new int[cards];
     tokenOf = new int[cards];
     candidates = new int[cards];
+    classStart = new int[cards];
     initialPlace = new int[cards];
     known = new long[words];
     modified = new long[words];
@@ -909,7 +910,7 @@ final class TokenWalk {
       return countedChoice(n, c, rng);
     }
     logChoices += LOG[n];
-    int chosen = candidates[greedy ? (countSome ? narrowestKeeping(n, c) : narrowest(n)) : pick(rng, n)];
+    int chosen = candidates[greedy ? (countSome ? narrowestKeeping(n, c) : narrowest(n)) : pickCandidate(rng, n)];
     return pinOrNarrow(chosen, c);
   }
 
@@ -1295,6 +1296,46 @@ final class TokenWalk {
   /** The choices of the walk while {@link ExactBound} enumerates them (null otherwise: draws are random). */
   ExactBound.Path enumerated;
 
+  /**
+   * Which of the n candidates to take ({@link #candidates}): as {@link #pick}, but while {@link ExactBound} enumerates
+   * the walk, one path per class of alike candidates ({@link #alikeAhead}: the same place, cards allowed and facts'
+   * token sets, none pinned, in a place whose order the rules do not read), the first of the class taken; the walk's
+   * weight counts all n either way.
+   */
+  private int pickCandidate(SplittableRandom rng, int n) {
+    if (enumerated == null || n == 1 || branchAlike) {
+      return pick(rng, n);
+    }
+    int classes = 0;
+    for (int i = 0; i < n; i++) {
+      boolean first = true;
+      for (int j = 0; j < classes && first; j++) {
+        first = !alikeAhead(candidates[i], candidates[classStart[j]]);
+      }
+      if (first) {
+        classStart[classes++] = i;
+      }
+    }
+    return classStart[enumerated.next(classes)];
+  }
+
+  /**
+   * Test switch: true branches {@link ExactBound}'s enumeration over every candidate, alike or not (the paths then
+   * outnumber its cap on longer games, which keep the walk's bound and decline above it).
+   */
+  static volatile boolean branchAlike;
+
+  /** Scratch of {@link #pickCandidate}: the first candidate of each class. */
+  private int[] classStart = new int[0];
+
+  /**
+   * Whether two candidate tokens are alike for everything the walk does later (see {@link #pickCandidate}): {@link
+   * #alike}, neither pinned, in a place whose order the rules do not read.
+   */
+  private boolean alikeAhead(int t, int u) {
+    return pinnedCard[t] < 0 && pinnedCard[u] < 0 && !(pos[t] < 64 && (ordered >>> pos[t] & 1) != 0) && alike(t, u);
+  }
+
   /** A token of place x, drawn uniformly; -1 when the place is empty. */
   private int takeHidden(int x, SplittableRandom rng) {
     return takeHidden(x, rng, -1);
@@ -1329,7 +1370,7 @@ final class TokenWalk {
       anyPinned |= pinnedCard[t] >= 0;
       candidates[n++] = t;
     }
-    int chosen = n == 0 ? -1 : candidates[pick(rng, n)];
+    int chosen = n == 0 ? -1 : candidates[pickCandidate(rng, n)];
     logChoices += countReveals ? 0 : LOG[n];
     if (n > 1 && anyPinned) {
       mixed = true;
