@@ -351,8 +351,10 @@ final class Worker {
         return true;
       }
       walk.countReveals = false;
-      for (int attempt = 0; attempt < 20 || countFacts && attempt < 60; attempt++) {
-        // Counted facts: when the greedy walk finds no draw, ordinary walks give the start of the measured bound.
+      for (int attempt = 0; attempt < 60; attempt++) {
+        // When the greedy walk finds no draw (the narrowest candidate can leave a later fact no token: generated game
+        // -21737, asks shown), ordinary walks give the bound's start: then raised over every path without SOME facts
+        // (ExactBound), measured with them (DesignationBound), as with counted facts before.
         walk.greedy = attempt < 20;
         boolean walked = walk.runForDraw(skeleton, steps, rng) && !walk.ambiguous;
         weighMixed = walked && walk.mixed; // the draws weigh copies when the bound's walk is mixed
