@@ -22,7 +22,8 @@ import net.jqwik.api.lifecycle.AfterContainer;
  *       -Dgen.keys=k1,k2,...} (or every {@link RandomCardGamesTest#KNOWN_FAILURES} key with {@code -Dgen.keys=known}),
  *       printing each game's {@code Spec}, text and outcome instead of failing;
  *   <li>{@link #longRun}: with {@code -Dgen.long=true}, 2,000 games of another property seed (20261125), every game
- *       played and its outcome counted by construct instead of failing at the first, printed at the end.
+ *       played and its outcome counted by construct instead of failing at the first, printed at the end ({@link
+ *       #longRunSession9}: session 9's seed, 20261124).
  * </ul>
  *
  * <p>{@code mvn -B -ntp -o -q -pl cards -am test -Dtest=GeneratedGamesRun#replayKnown -Dgen.keys=known
@@ -61,6 +62,16 @@ class GeneratedGamesRun {
 
   @Property(tries = 2000, seed = "20261125")
   void longRun(@ForAll("games") RandomCardGamesTest.Spec spec) {
+    count(spec);
+  }
+
+  /** The long run of session 9 (property seed 20261124): the same 2,000 games, for a comparison game by game. */
+  @Property(tries = 2000, seed = "20261124")
+  void longRunSession9(@ForAll("games") RandomCardGamesTest.Spec spec) {
+    count(spec);
+  }
+
+  private static void count(RandomCardGamesTest.Spec spec) {
     if (!Boolean.getBoolean("gen.long")) {
       return;
     }
@@ -80,9 +91,9 @@ class GeneratedGamesRun {
       if (failed) {
         failures++;
         FAILED_KEYS.add(key);
-        System.out.printf("GEN FAIL %s%s (%.1f s): %s%n  %s%n  %s%n", key, first ? "" : " (again)",
-            (System.nanoTime() - t0) / 1e9, spec.constructs(), spec,
-            outcome.lines().limit(3).reduce((a, b) -> a + " | " + b).orElse(""));
+        System.out.printf("GEN FAIL %s%s (%.1f s): %s%n  %s%n  %s%n  %s%n", key, first ? "" : " (again)",
+            (System.nanoTime() - t0) / 1e9, spec.constructs(), spec, outcome.lines().findFirst().orElse(""),
+            outcome.lines().filter(l -> l.startsWith("samples=")).findFirst().orElse(""));
       }
     }
   }
