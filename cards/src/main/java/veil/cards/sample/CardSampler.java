@@ -300,6 +300,9 @@ public final class CardSampler implements Determinizer {
     /** Weighted draws whose copies MixedFaceWeights weighed, and of their declines, those above the bound. */
     public final LongAdder mixedWeighed = new LongAdder();
     public final LongAdder mixedOverBound = new LongAdder();
+    /** Bounds of weighted draws found exactly over every path of the walk ({@link ExactBound}), and those with too many. */
+    public final LongAdder exactBounds = new LongAdder();
+    public final LongAdder exactBoundTooLarge = new LongAdder();
 
     @Override
     public String toString() {
@@ -313,7 +316,8 @@ public final class CardSampler implements Determinizer {
           + " found=" + witnessSearchFound + " budgetSpent=" + witnessSearchBudgetSpent + " exhausted="
           + witnessSearchExhausted + " notStarted=" + witnessSearchNotStarted + " revealsCounted=" + revealsCounted
           + " firstCountDiffers=" + firstCountDiffers + " mixedWeighed=" + mixedWeighed
-          + " mixedOverBound=" + mixedOverBound;
+          + " mixedOverBound=" + mixedOverBound + " exactBounds=" + exactBounds + " exactBoundTooLarge="
+          + exactBoundTooLarge;
     }
   }
 }

@@ -184,6 +184,7 @@ final class TokenWalk {
     pinnedCard = new int[cards];
     tokenOf = new int[cards];
     candidates = new int[cards];
+    classStart = new int[cards];
     initialPlace = new int[cards];
     known = new long[words];
     modified = new long[words];
@@ -857,7 +858,7 @@ final class TokenWalk {
       }
       int n = sets.count(tokensAt, at);
       logChoices += LOG[n];
-      return pinOrNarrow(veil.ludeme.Bits.select(tokensAt, at, words, pick(rng, n)), c);
+      return pinOrNarrow(veil.ludeme.Bits.select(tokensAt, at, words, pickAlike(rng, n)), c);
     }
     int n = 0;
     boolean differ = false;
@@ -909,7 +910,7 @@ final class TokenWalk {
       return countedChoice(n, c, rng);
     }
     logChoices += LOG[n];
-    int chosen = candidates[greedy ? (countSome ? narrowestKeeping(n, c) : narrowest(n)) : pick(rng, n)];
+    int chosen = candidates[greedy ? (countSome ? narrowestKeeping(n, c) : narrowest(n)) : pickCandidate(rng, n)];
     return pinOrNarrow(chosen, c);
   }
 
@@ -1276,9 +1277,63 @@ final class TokenWalk {
     return best;
   }
 
-  /** Which of n candidates to take: a uniform draw, or the first when there is no generator (pristine tokens). */
-  private static int pick(SplittableRandom rng, int n) {
-    return n == 1 || rng == null ? 0 : veil.model.Uniform.below(rng, n);
+  /**
+   * Which of n candidates to take: a uniform draw, the first when there is no generator (pristine tokens), or, while
+   * {@link ExactBound} enumerates the walk's choices, the one its path gives.
+   */
+  private int pick(SplittableRandom rng, int n) {
+    return n == 1 || rng == null ? 0 : enumerated != null ? enumerated.next(n) : veil.model.Uniform.below(rng, n);
+  }
+
+  /**
+   * A choice among the tokens of one place that all started there unchanged: taking any of them leads to the same
+   * draws up to their names, so the enumeration of {@link ExactBound} takes the first instead of branching.
+   */
+  private int pickAlike(SplittableRandom rng, int n) {
+    return enumerated != null ? 0 : pick(rng, n);
+  }
+
+  /** The choices of the walk while {@link ExactBound} enumerates them (null otherwise: draws are random). */
+  ExactBound.Path enumerated;
+
+  /**
+   * Which of the n candidates to take ({@link #candidates}): as {@link #pick}, but while {@link ExactBound} enumerates
+   * the walk, one path per class of alike candidates ({@link #alikeAhead}: the same place, cards allowed and facts'
+   * token sets, none pinned, in a place whose order the rules do not read), the first of the class taken; the walk's
+   * weight counts all n either way.
+   */
+  private int pickCandidate(SplittableRandom rng, int n) {
+    if (enumerated == null || n == 1 || branchAlike) {
+      return pick(rng, n);
+    }
+    int classes = 0;
+    for (int i = 0; i < n; i++) {
+      boolean first = true;
+      for (int j = 0; j < classes && first; j++) {
+        first = !alikeAhead(candidates[i], candidates[classStart[j]]);
+      }
+      if (first) {
+        classStart[classes++] = i;
+      }
+    }
+    return classStart[enumerated.next(classes)];
+  }
+
+  /**
+   * Test switch: true branches {@link ExactBound}'s enumeration over every candidate, alike or not (the paths then
+   * outnumber its cap on longer games, which keep the walk's bound and decline above it).
+   */
+  static volatile boolean branchAlike;
+
+  /** Scratch of {@link #pickCandidate}: the first candidate of each class. */
+  private int[] classStart = new int[0];
+
+  /**
+   * Whether two candidate tokens are alike for everything the walk does later (see {@link #pickCandidate}): {@link
+   * #alike}, neither pinned, in a place whose order the rules do not read.
+   */
+  private boolean alikeAhead(int t, int u) {
+    return pinnedCard[t] < 0 && pinnedCard[u] < 0 && !(pos[t] < 64 && (ordered >>> pos[t] & 1) != 0) && alike(t, u);
   }
 
   /** A token of place x, drawn uniformly; -1 when the place is empty. */
@@ -1292,7 +1347,7 @@ final class TokenWalk {
     if (except < 0 && interchangeable(x)) {
       int k = sets.count(tokensAt, at);
       logChoices += countReveals ? 0 : LOG[k];
-      return veil.ludeme.Bits.select(tokensAt, at, words, pick(rng, k));
+      return veil.ludeme.Bits.select(tokensAt, at, words, pickAlike(rng, k));
     }
     int n = 0;
     boolean anyPinned = false;
@@ -1315,7 +1370,7 @@ final class TokenWalk {
       anyPinned |= pinnedCard[t] >= 0;
       candidates[n++] = t;
     }
-    int chosen = n == 0 ? -1 : candidates[pick(rng, n)];
+    int chosen = n == 0 ? -1 : candidates[pickCandidate(rng, n)];
     logChoices += countReveals ? 0 : LOG[n];
     if (n > 1 && anyPinned) {
       mixed = true;

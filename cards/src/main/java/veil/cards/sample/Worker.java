@@ -351,8 +351,10 @@ final class Worker {
         return true;
       }
       walk.countReveals = false;
-      for (int attempt = 0; attempt < 20 || countFacts && attempt < 60; attempt++) {
-        // Counted facts: when the greedy walk finds no draw, ordinary walks give the start of the measured bound.
+      for (int attempt = 0; attempt < 60; attempt++) {
+        // When the greedy walk finds no draw (the narrowest candidate can leave a later fact no token: generated game
+        // -21737, asks shown), ordinary walks give the bound's start: then raised over every path without SOME facts
+        // (ExactBound), measured with them (DesignationBound), as with counted facts before.
         walk.greedy = attempt < 20;
         boolean walked = walk.runForDraw(skeleton, steps, rng) && !walk.ambiguous;
         weighMixed = walked && walk.mixed; // the draws weigh copies when the bound's walk is mixed
@@ -372,6 +374,20 @@ final class Worker {
             weighMixed = true;
             try {
               logBound = DesignationBound.raise(this, logBound, steps, rng);
+            } finally {
+              weighMixed = false;
+            }
+          } else if (weightedDraws && exactBounds) {
+            // The walk's bound is one path's weight: the largest over every path instead, where they are few enough.
+            weighMixed = true;
+            try {
+              double exact = ExactBound.max(this, walk, steps, rng);
+              if (Double.isNaN(exact)) {
+                stats.exactBoundTooLarge.increment();
+              } else {
+                stats.exactBounds.increment();
+                logBound = Math.max(logBound, exact);
+              }
             } finally {
               weighMixed = false;
             }
@@ -438,6 +454,12 @@ final class Worker {
   static volatile boolean largestClassLast = true;
   /** The draws of the current bound count their reveal choices. */
   private boolean countReveals;
+  /**
+   * Whether the bound of weighted draws without SOME facts is the largest weight over every path of the walk ({@link
+   * ExactBound}) rather than the weight of the walk taking the narrowest candidates; a switch for tests (off: the
+   * generated games it fixed decline again).
+   */
+  static volatile boolean exactBounds = true;
 
   /**
    * Whether draws count SOME facts ({@link FactAssignment}) instead of designating them in the walk. Off by default:
