@@ -245,7 +245,7 @@ final class Worker {
         // consistent with the walk is equally likely.
         double logW = walk.logChoices + logBijections
             - (countFacts ? 0 : skeleton.facts.logDesignations(steps, cardOfToken));
-        if (countReveals) {
+        if (countReveals && !pathBounded) {
           // Counted reveals: the bound is exact (TokenWalk#countReveals) and the same for every draw; checked.
           double first = Double.isNaN(walk.logFirst) ? logW : walk.logFirst;
           if (!(Math.abs(first - logBound) <= 1e-9 * Math.max(1, Math.abs(logBound)))) {
@@ -261,6 +261,10 @@ final class Worker {
           stats.ambiguous.increment();
           stats.overBound.increment();
           return false; // the bound is not one: decline rather than bias
+        }
+        if (TokenWalk.TRACE) {
+          System.out.printf("  draw: logW=%.3f logBound=%.3f logBij=%.3f counted=%s/%s logFirst=%.3f fellBack=%d%n",
+              logW, logBound, logBijections, countFacts, countReveals, walk.logFirst, stats.countFellBack.sum());
         }
         if (rng.nextDouble() >= Math.exp(logW - logBound)) {
           stats.rejected.increment();
@@ -417,6 +421,20 @@ final class Worker {
       if (!Double.isNaN(first) && (found || !Double.isNaN(walk.logFirst))) {
         weightedDraws = true;
         logBound = first;
+        pathBounded = false;
+        if (pathBounds) {
+          double paths = pathBound(steps);
+          if (!Double.isNaN(paths)) {
+            if (paths > first + 1e-9 * Math.max(1, Math.abs(first))) {
+              throw new IllegalStateException("the path bound " + paths + " is above the proved bound " + first);
+            }
+            logBound = paths;
+            pathBounded = true;
+            stats.pathBounds.increment();
+          } else {
+            stats.pathBoundsDeclined.increment();
+          }
+        }
         boundSkeleton = skeleton;
         boundVersion = skeleton.version;
         boundSteps = steps;
@@ -426,6 +444,77 @@ final class Worker {
     stats.countFellBack.increment();
     countReveals = false;
     return false;
+  }
+
+  /**
+   * The exact bound of counted reveals by enumeration ({@link #pathBound}); false leaves the proved but loose bound
+   * of the first counted choice ({@link TokenWalk#logFirst}). A switch for measurements and tests.
+   */
+  static volatile boolean pathBounds = true;
+  /** The current bound is {@link #pathBound}'s (the draws' first counted choice is then not checked against it). */
+  private boolean pathBounded;
+  /** Walks {@link #pathBound} may take at most (each is a walk and a count). */
+  static final int MAX_PATH_WALKS = 64;
+  private int pathWalks;
+  private double pathMax;
+  private final int[] pathScript = new int[16];
+  private final SplittableRandom pathRng = new SplittableRandom(0x9A7L);
+
+  /**
+   * The exact bound of the draws' weights with counted reveals: their maximum. A draw's weight is a function of the
+   * classes its counted choices took (tokens of one class are alike in everything, so which of them was taken does
+   * not change what follows), unless the walk took one of several tokens that are not alike elsewhere ({@link
+   * TokenWalk#unalikeChoice}). So every sequence of classes is walked ({@link TokenWalk#script}, depth first) and the
+   * largest weight is the bound: exact, and tight where the first counted choice's bound is not (that one counts
+   * only the facts recorded by its step; the facts after it remove completions, and in Go Fish's three-player games
+   * the draws' acceptance fell to e^-10 against it). NaN when a walk took an unalike choice, a count did not apply,
+   * or more than {@link #MAX_PATH_WALKS} walks (or 16 counted choices) would be needed: the caller keeps the first
+   * choice's bound.
+   */
+  private double pathBound(int steps) {
+    pathWalks = 0;
+    pathMax = Double.NEGATIVE_INFINITY;
+    walk.script = pathScript;
+    try {
+      return explorePaths(steps, 0) && pathMax > Double.NEGATIVE_INFINITY ? pathMax : Double.NaN;
+    } finally {
+      walk.script = null;
+    }
+  }
+
+  /** Walks the classes' sequences extending the script's first {@code depth}; false when the bound is not exact. */
+  private boolean explorePaths(int steps, int depth) {
+    if (++pathWalks > MAX_PATH_WALKS) {
+      return false;
+    }
+    walk.startScript(depth);
+    boolean found = walk.runForDraw(skeleton, steps, pathRng) && !walk.ambiguous;
+    if (walk.countFailed || walk.unalikeChoice) {
+      return false;
+    }
+    int classes = walk.nextClasses;
+    if (classes == 0) {
+      if (found) {
+        found = assignTokens(pathRng);
+        if (!found && factsNotApplicable) {
+          return false;
+        }
+        if (found) {
+          pathMax = Math.max(pathMax, walk.logChoices + logBijections);
+        }
+      }
+      return true;
+    }
+    if (depth == pathScript.length) {
+      return false;
+    }
+    for (int c = 0; c < classes; c++) {
+      pathScript[depth] = c;
+      if (!explorePaths(steps, depth + 1)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
