@@ -17,7 +17,10 @@ import java.util.SplittableRandom;
  * for some of its cards only); a group's constraints are decided where the group is placed. A dynamic program over
  * the groups, keyed by the capacities the classes have left (as {@link UniformAssignment}'s over types), counts every
  * table k[type][class] by its multinomials n_type! / prod k!, keeping only the joint splits of a group's types that
- * give every one of its constraints at least one card in a class inside T_i. Times prod capacity! (seating each
+ * give every one of its constraints at least one card in a class inside T_i. Within a group the split is walked one
+ * type and one class at a time, memoised on (type, class, cards left, constraints met, capacities): the whole
+ * compositions of a type over a dozen classes, enumerated per state, made the first version hit its work cap on most
+ * three-player Go Fish positions. Times prod capacity! (seating each
  * class's cards on its tokens, done by the caller) that is the number of bijections. The draw walks the program back
  * with probabilities proportional to the counts and splits each type's cards at random into the amounts drawn: every
  * allowed bijection that meets every constraint has the same probability.
@@ -37,14 +40,12 @@ final class FactAssignment {
   static final int NOT_APPLICABLE = 2;
   /**
    * States the memo keeps at most (a key and a double each, in a table at most four times as large: 16 MB); also
-   * bounds the time of one count.
+   * bounds the time of one count (about 0.1 s at the limit).
    */
-  static final int MAX_TABLE = 1 << 20;
+  static final int MAX_TABLE = 1 << 18;
   /** Split steps one count may take at most (the time of a draw: a few milliseconds). */
   static final int MAX_WORK = 1 << 20;
   private int work;
-  private static final boolean DEBUG = Boolean.getBoolean("fact.debug");
-  private static int debugShown;
   /** Factorials up to 170, shared with {@link UniformAssignment}. */
   private static final int MAX_FACT = UniformAssignment.MAX_FACT;
   private static final double[] FACT = UniformAssignment.FACT;
@@ -77,7 +78,7 @@ final class FactAssignment {
   private int groups;
   private int[][] groupTypes = new int[0][];
   private long[] groupMask = new long[0];
-  /** Types in one group at most (each multiplies the splits enumerated per state). */
+  /** Types in one group at most (part of the memo's key). */
   static final int MAX_GROUP = 8;
   private int[][] typeCards = new int[0][];
   private int[] typeSize = new int[0];
@@ -286,23 +287,6 @@ final class FactAssignment {
       return count(0, fullIndex()) > 0 ? OK : INFEASIBLE;
     } catch (TooBig e) {
       stats.countTooLarge.increment();
-      if (DEBUG && debugShown++ < 6) {
-        StringBuilder sb = new StringBuilder("TOOBIG k=" + k + " n=" + n + " cons=" + cons + " types=" + types
-            + " groups=" + groups + " work=" + work + " memo=" + memoUsed + " caps=" + Arrays.toString(cap) + "\n");
-        for (int g = 0; g < groups; g++) {
-          sb.append("  g").append(g).append(" mask=").append(Long.toBinaryString(groupMask[g]));
-          for (int t : groupTypes[g]) {
-            sb.append(" [t").append(t).append(" n=").append(typeSize[t]).append(" cls=")
-                .append(Long.toBinaryString(typeClasses[t])).append("]");
-          }
-          sb.append("\n");
-        }
-        for (int j = 0; j < k; j++) {
-          sb.append("  class ").append(j).append(" cap=").append(cap[j]).append(" cons=")
-              .append(Long.toBinaryString(classCons[j])).append("\n");
-        }
-        System.out.print(sb);
-      }
       return NOT_APPLICABLE;
     }
   }
@@ -432,7 +416,16 @@ final class FactAssignment {
    */
   private double layer(int g, int p, int j, int remaining, int sat, long idx) {
     int t = groupTypes[g][p];
-    long classes = j >= 64 ? 0 : typeClasses[t] >>> j << j;
+    long classes = j >= 64 || remaining == 0 ? 0 : typeClasses[t] >>> j << j;
+    // Classes with no room left take none of the type's cards (a jump, not a memo entry); the last class allowed
+    // takes all that remain, so it is kept.
+    while (classes != 0 && (classes & classes - 1) != 0) {
+      int c = Long.numberOfTrailingZeros(classes);
+      if (idx / stride[c] % (cap[c] + 1) != 0) {
+        break;
+      }
+      classes &= classes - 1;
+    }
     if (classes == 0) {
       if (remaining != 0) {
         return 0;
@@ -443,7 +436,7 @@ final class FactAssignment {
       }
       return sat == groupFull[g] ? count(g + 1, idx) : 0;
     }
-    long key = layerCode(g, p, j, remaining, sat) * states + idx;
+    long key = layerCode(g, p, Long.numberOfTrailingZeros(classes), remaining, sat) * states + idx;
     int h = slot(key);
     if (memoKey[h] == key) {
       return memoValue[h];

@@ -910,7 +910,7 @@ final class TokenWalk {
       return countedChoice(n, c, rng);
     }
     logChoices += LOG[n];
-    if (n > 1 && !allAlike(n)) {
+    if (script != null && n > 1 && !allAlike(n)) {
       unalikeChoice = true;
     }
     int chosen = candidates[greedy ? (countSome ? narrowestKeeping(n, c) : narrowest(n)) : pick(rng, n)];
@@ -971,7 +971,6 @@ final class TokenWalk {
    * draw, a constant factor.
    */
   boolean countReveals;
-  static final boolean TRACE = Boolean.getBoolean("walk.trace");
   /**
    * Mutation switch for tests only: true leaves a counted choice's factor out of {@link #logChoices} (drawn in
    * proportion to the counts, then accepted as if drawn uniformly: a biased sampler the chi-square tests must catch).
@@ -1102,10 +1101,6 @@ final class TokenWalk {
       }
     }
     logChoices += weightlessReveals ? 0 : logSum - classLog[chosenClass];
-    if (TRACE) {
-      System.out.printf("    choice step %d card %d: n=%d classes=%d logSum=%.3f chosen=%.3f%n", walkStep, c, n, classes,
-          logSum, classLog[chosenClass]);
-    }
     if (stats != null) {
       stats.revealsCounted.increment();
     }
@@ -1377,7 +1372,7 @@ final class TokenWalk {
       candidates[n++] = t;
     }
     int chosen = n == 0 ? -1 : candidates[pick(rng, n)];
-    if (n > 1 && (anyPinned || !allAlike(n))) {
+    if (script != null && n > 1 && (anyPinned || !allAlike(n))) {
       unalikeChoice = true;
     }
     logChoices += countReveals ? 0 : LOG[n];

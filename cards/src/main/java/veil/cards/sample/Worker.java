@@ -262,10 +262,6 @@ final class Worker {
           stats.overBound.increment();
           return false; // the bound is not one: decline rather than bias
         }
-        if (TokenWalk.TRACE) {
-          System.out.printf("  draw: logW=%.3f logBound=%.3f logBij=%.3f counted=%s/%s logFirst=%.3f fellBack=%d%n",
-              logW, logBound, logBijections, countFacts, countReveals, walk.logFirst, stats.countFellBack.sum());
-        }
         if (rng.nextDouble() >= Math.exp(logW - logBound)) {
           stats.rejected.increment();
           continue;
@@ -433,6 +429,9 @@ final class Worker {
             stats.pathBounds.increment();
           } else {
             stats.pathBoundsDeclined.increment();
+            if (walk.countFailed) {
+              break; // a count the draws would need does not apply: the measured path, as below
+            }
           }
         }
         boundSkeleton = skeleton;
@@ -443,6 +442,12 @@ final class Worker {
     }
     stats.countFellBack.increment();
     countReveals = false;
+    if (walk.countFailed || factsNotApplicable) {
+      // The count does not reach this skeleton (too large): the designations' path, as without exactFacts, rather
+      // than counted facts with uncounted reveals (measured on Go Fish: more declines than either).
+      countFacts = false;
+      walk.countSome = false;
+    }
     return false;
   }
 
@@ -451,6 +456,11 @@ final class Worker {
    * of the first counted choice ({@link TokenWalk#logFirst}). A switch for measurements and tests.
    */
   static volatile boolean pathBounds = true;
+  /**
+   * Mutation switch for tests only: the path bound takes the least weight over the sequences instead of the largest
+   * (a bound that is not one: the draws above it must be declined and counted, overBound).
+   */
+  static volatile boolean brokenPathBound;
   /** The current bound is {@link #pathBound}'s (the draws' first counted choice is then not checked against it). */
   private boolean pathBounded;
   /** Walks {@link #pathBound} may take at most (each is a walk and a count). */
@@ -500,7 +510,9 @@ final class Worker {
           return false;
         }
         if (found) {
-          pathMax = Math.max(pathMax, walk.logChoices + logBijections);
+          double w = walk.logChoices + logBijections;
+          pathMax = brokenPathBound ? (pathMax == Double.NEGATIVE_INFINITY ? w : Math.min(pathMax, w))
+              : Math.max(pathMax, w);
         }
       }
       return true;

@@ -39,35 +39,6 @@ class GoFishDeclinesHarnessTest {
     }
   }
 
-  /** {@code -Dgofish.trace=PLAYERS:SEED:STEPS:PLAYER}: a few draws of that observation, traced (walk.trace). */
-  @Test
-  void trace() throws Exception {
-    String spec = System.getProperty("gofish.trace");
-    Assumptions.assumeTrue(spec != null && !spec.isBlank(), "a measurement");
-    String[] ps = spec.split(":");
-    int players = Integer.parseInt(ps[0]);
-    CompiledGame g = LudLoader.compile("go-fish.lud", Files.readString(Play.LUD.resolve("go-fish.lud")),
-        Map.of("Players", String.valueOf(players)));
-    Play.Game play = new Play.Game(g);
-    SplittableRandom rng = new SplittableRandom(Long.parseLong(ps[1]));
-    while (play.steps() < Integer.parseInt(ps[2])) {
-      play.step(rng);
-    }
-    Observation obs = play.observations[Integer.parseInt(ps[3]) - 1];
-    boolean exactFacts = Worker.exactFacts;
-    Worker.exactFacts = Boolean.parseBoolean(System.getProperty("gofish.exact", "true"));
-    try {
-      CardSampler.Stats stats = new CardSampler.Stats();
-      Worker w = new Worker(g, stats);
-      for (int i = 0; i < Integer.getInteger("gofish.draws", 3); i++) {
-        System.out.println("draw " + i + ": " + w.draw(obs, new SplittableRandom(i), null));
-      }
-      System.out.println(stats);
-    } finally {
-      Worker.exactFacts = exactFacts;
-    }
-  }
-
   private static void run(String spec, int tries, int show, int maxSteps) throws Exception {
     System.out.println("go fish harness: Worker.exactFacts=" + Worker.exactFacts);
     for (String one : spec.split(",")) {
