@@ -200,8 +200,14 @@ final class Worker {
       stats.replays.increment();
       boolean walked = walk.runForDraw(skeleton, steps, rng);
       if (walk.countFailed) {
-        // A reveal choice the count does not cover: decline rather than guess.
+        // A reveal choice the count does not cover (a structure, or an order of its classes, larger than the
+        // bound's walks met): this skeleton's draws start again on the designations' path, as without exactFacts.
         stats.countNotApplicable.increment();
+        if (countFacts && refuseCount(steps)) {
+          attempt = -1;
+          someRejections = 0;
+          continue;
+        }
         stats.ambiguous.increment();
         return false;
       }
@@ -219,8 +225,14 @@ final class Worker {
       weighOpen = false;
       weighMixed = false;
       if (!ok0 && factsNotApplicable) {
-        // This draw's walk left a structure the count does not cover (the bound's walk had one it covers): decline.
+        // This draw's walk left a structure the count does not cover (the bound's walk had one it covers): the
+        // designations' path for this skeleton, as above.
         stats.countNotApplicable.increment();
+        if (countFacts && refuseCount(steps)) {
+          attempt = -1;
+          someRejections = 0;
+          continue;
+        }
         stats.ambiguous.increment();
         return false;
       }
@@ -316,6 +328,31 @@ final class Worker {
     return false;
   }
 
+  /** The skeleton whose draws met a count that did not apply: it takes the designations' path ({@link #bound}). */
+  private Skeleton refusedSkeleton;
+  private int refusedVersion = -1;
+  private int refusedSteps = -1;
+
+  /**
+   * After a draw met a count that does not apply: this skeleton's bound again, on the designations' path (no draw was
+   * returned from the counted one, so starting the draws afresh on another exact-or-declining path keeps them as that
+   * path draws). False when that bound is not found either.
+   */
+  private boolean refuseCount(int steps) {
+    refusedSkeleton = skeleton;
+    refusedVersion = skeleton.version;
+    refusedSteps = steps;
+    boundSkeleton = null;
+    stats.countFellBack.increment();
+    if (!bound(steps)) {
+      return false;
+    }
+    walk.weighted = weightedDraws;
+    walk.countSome = countFacts;
+    walk.countReveals = countReveals;
+    return true;
+  }
+
   // Weighted draws (faced with a face-up card that tokens of different allowed sets could be).
   private boolean weightedDraws;
   private double logBound;
@@ -342,7 +379,8 @@ final class Worker {
     weightedDraws = false;
     walk.weighted = true;
     walk.greedy = true;
-    countFacts = exactFacts && faces == null && skeleton.facts.someAt(-1, steps);
+    countFacts = exactFacts && faces == null && skeleton.facts.someAt(-1, steps)
+        && !(refusedSkeleton == skeleton && refusedVersion == skeleton.version && refusedSteps == steps);
     countReveals = countFacts && exactReveals;
     walk.countSome = countFacts;
     drawSteps = steps;
