@@ -297,6 +297,13 @@ public final class CardSampler implements Determinizer {
      * the choices before the first counted one were not alike after all (never seen; a check, not a figure).
      */
     public final LongAdder firstCountDiffers = new LongAdder();
+    /**
+     * Bounds of counted reveals taken as the maximum weight over every sequence of counted classes (Worker's path
+     * bound), and those left at the first counted choice's bound (an unalike choice, a count that did not apply, too
+     * many sequences).
+     */
+    public final LongAdder pathBounds = new LongAdder();
+    public final LongAdder pathBoundsDeclined = new LongAdder();
     /** Weighted draws whose copies MixedFaceWeights weighed, and of their declines, those above the bound. */
     public final LongAdder mixedWeighed = new LongAdder();
     public final LongAdder mixedOverBound = new LongAdder();
@@ -317,7 +324,8 @@ public final class CardSampler implements Determinizer {
           + witnessSearchExhausted + " notStarted=" + witnessSearchNotStarted + " revealsCounted=" + revealsCounted
           + " firstCountDiffers=" + firstCountDiffers + " mixedWeighed=" + mixedWeighed
           + " mixedOverBound=" + mixedOverBound + " exactBounds=" + exactBounds + " exactBoundTooLarge="
-          + exactBoundTooLarge;
+          + exactBoundTooLarge + " countFellBack=" + countFellBack + " countTooLarge=" + countTooLarge
+          + " pathBounds=" + pathBounds + " pathBoundsDeclined=" + pathBoundsDeclined;
     }
   }
 }

@@ -17,7 +17,10 @@ import java.util.SplittableRandom;
  * for some of its cards only); a group's constraints are decided where the group is placed. A dynamic program over
  * the groups, keyed by the capacities the classes have left (as {@link UniformAssignment}'s over types), counts every
  * table k[type][class] by its multinomials n_type! / prod k!, keeping only the joint splits of a group's types that
- * give every one of its constraints at least one card in a class inside T_i. Times prod capacity! (seating each
+ * give every one of its constraints at least one card in a class inside T_i. Within a group the split is walked one
+ * type and one class at a time, memoised on (type, class, cards left, constraints met, capacities): the whole
+ * compositions of a type over a dozen classes, enumerated per state, made the first version hit its work cap on most
+ * three-player Go Fish positions. Times prod capacity! (seating each
  * class's cards on its tokens, done by the caller) that is the number of bijections. The draw walks the program back
  * with probabilities proportional to the counts and splits each type's cards at random into the amounts drawn: every
  * allowed bijection that meets every constraint has the same probability.
@@ -37,9 +40,9 @@ final class FactAssignment {
   static final int NOT_APPLICABLE = 2;
   /**
    * States the memo keeps at most (a key and a double each, in a table at most four times as large: 16 MB); also
-   * bounds the time of one count.
+   * bounds the time of one count (about 0.1 s at the limit).
    */
-  static final int MAX_TABLE = 1 << 16;
+  static final int MAX_TABLE = 1 << 18;
   /** Split steps one count may take at most (the time of a draw: a few milliseconds). */
   static final int MAX_WORK = 1 << 20;
   private int work;
@@ -75,15 +78,13 @@ final class FactAssignment {
   private int groups;
   private int[][] groupTypes = new int[0][];
   private long[] groupMask = new long[0];
-  /** Types in one group at most (each multiplies the splits enumerated per state). */
+  /** Types in one group at most (part of the memo's key). */
   static final int MAX_GROUP = 8;
   private int[][] typeCards = new int[0][];
   private int[] typeSize = new int[0];
 
   /** Per type of the group being drawn (p) and class (j), the cards drawn: {@code amount[p * k + j]}. */
   private int[] amount = new int[64];
-  private double cum;
-  private double target;
   private int[] shuffled = new int[64];
 
   /**
@@ -249,12 +250,37 @@ final class FactAssignment {
     for (int j = 0; j < k; j++) {
       stride[j] = size;
       size *= cap[j] + 1;
-      if (size > Long.MAX_VALUE / 256 / (groups + 1)) {
+      if (size > 1L << 40) {
         stats.countTooLarge.increment();
         return NOT_APPLICABLE;
       }
     }
     states = size;
+    // Local constraint bits per group (the memo keys the constraints a group met so far by them).
+    groupBit = new int[groups][cons];
+    groupFull = new int[groups];
+    maxLocal = 0;
+    maxType = 0;
+    for (int t = 0; t < types; t++) {
+      maxType = Math.max(maxType, typeSize[t]);
+    }
+    for (int g = 0; g < groups; g++) {
+      int local = 0;
+      for (long b = groupMask[g]; b != 0; b &= b - 1) {
+        groupBit[g][Long.numberOfTrailingZeros(b)] = 1 << local++;
+      }
+      groupFull[g] = (1 << local) - 1;
+      maxLocal = Math.max(maxLocal, local);
+    }
+    if (maxLocal > MAX_LOCAL) {
+      stats.countGroupTooWide.increment();
+      return NOT_APPLICABLE;
+    }
+    layerSpace = layerCode(groups, 0, 0, 0, 0);
+    if (layerSpace + groups + 1 > Long.MAX_VALUE / states) {
+      stats.countTooLarge.increment();
+      return NOT_APPLICABLE;
+    }
     clearMemo();
     work = 0;
     try {
@@ -369,90 +395,153 @@ final class FactAssignment {
     if (lastFree && g == groups - 1) {
       return forced(idx, null);
     }
-    long key = g * states + idx;
+    long key = layerSpace * states + g * states + idx;
     int h = slot(key);
     if (memoKey[h] == key) {
       return memoValue[h];
     }
     int t = groupTypes[g][0];
-    double v = splits(g, 0, typeClasses[t], typeSize[t], idx, 1.0, 1.0, 0, false);
+    double v = FACT[typeSize[t]] * layer(g, 0, 0, typeSize[t], 0, idx);
     store(key, v);
     return v;
   }
 
   /**
-   * Sums (or, picking, walks until the running sum passes the target) over the splits of group g's types from its
-   * p-th on: the p-th type's remaining cards among {@code classes}, times the types before ({@code coef}); {@code sat}
-   * holds the constraints some card of the group met so far.
+   * The splits of group g from its p-th type on, that type's first {@code j} classes done with {@code remaining} of its
+   * cards left, {@code sat} the group's constraints met so far (local bits, {@link #groupBit}), summed with the
+   * groups after: each class's amount a weighs 1 / a!, each later type's n!, and the groups after by {@link
+   * #count(int, long)}. Memoised on all six: a type's split is a walk over its classes one at a time, so states reached
+   * by different splits of the classes before are shared (enumerating whole compositions per state, as the first
+   * version did, multiplied the work by every class's range and by every type of a group).
    */
-  private double splits(int g, int p, long classes, int remaining, long idx, double denom, double coef, long sat,
-      boolean pick) {
+  private double layer(int g, int p, int j, int remaining, int sat, long idx) {
     int t = groupTypes[g][p];
-    if (++work > MAX_WORK && !pick) {
-      throw TOO_BIG;
+    long classes = j >= 64 || remaining == 0 ? 0 : typeClasses[t] >>> j << j;
+    // Classes with no room left take none of the type's cards (a jump, not a memo entry); the last class allowed
+    // takes all that remain, so it is kept.
+    while (classes != 0 && (classes & classes - 1) != 0) {
+      int c = Long.numberOfTrailingZeros(classes);
+      if (idx / stride[c] % (cap[c] + 1) != 0) {
+        break;
+      }
+      classes &= classes - 1;
     }
     if (classes == 0) {
       if (remaining != 0) {
         return 0;
       }
-      double c2 = coef * FACT[typeSize[t]] / denom;
       if (p + 1 < groupTypes[g].length) {
         int u = groupTypes[g][p + 1];
-        return splits(g, p + 1, typeClasses[u], typeSize[u], idx, 1.0, c2, sat, pick);
+        return FACT[typeSize[u]] * layer(g, p + 1, 0, typeSize[u], sat, idx);
       }
-      if ((sat & groupMask[g]) != groupMask[g]) {
-        return 0;
-      }
-      double w = c2 * count(g + 1, idx);
-      if (pick && w > 0) {
-        cum += w;
-        if (cum >= target) {
-          target = Double.NaN;
-          return -1;
-        }
-      }
-      return w;
+      return sat == groupFull[g] ? count(g + 1, idx) : 0;
     }
-    int j = Long.numberOfTrailingZeros(classes);
+    long key = layerCode(g, p, Long.numberOfTrailingZeros(classes), remaining, sat) * states + idx;
+    int h = slot(key);
+    if (memoKey[h] == key) {
+      return memoValue[h];
+    }
+    if (++work > MAX_WORK) {
+      throw TOO_BIG;
+    }
+    int c = Long.numberOfTrailingZeros(classes);
     long rest = classes & classes - 1;
-    int free = (int) (idx / stride[j] % (cap[j] + 1));
+    int free = (int) (idx / stride[c] % (cap[c] + 1));
     int lo = rest == 0 ? remaining : 0;
     int hi = Math.min(remaining, free);
-    long meets = typeConsBits[t] & classCons[j];
+    int met = sat | meets(g, t, c);
     double sum = 0;
     for (int a = lo; a <= hi; a++) {
-      double d = brokenMultinomial ? denom : denom * FACT[a];
-      double w = splits(g, p, rest, remaining - a, idx - a * stride[j], d, coef, a > 0 ? sat | meets : sat, pick);
-      if (pick && w < 0) {
-        amount[p * k + j] = a;
-        return -1;
-      }
-      sum += w;
+      double w = layer(g, p, c + 1, remaining - a, a > 0 ? met : sat, idx - a * stride[c]);
+      sum += brokenMultinomial ? w : w / FACT[a];
     }
+    store(key, sum);
     return sum;
   }
+
+  /** The group's constraints (local bits) a card of type t in class c meets. */
+  private int meets(int g, int t, int c) {
+    long m = typeConsBits[t] & classCons[c];
+    int bits = 0;
+    for (; m != 0; m &= m - 1) {
+      bits |= groupBit[g][Long.numberOfTrailingZeros(m)];
+    }
+    return bits;
+  }
+
+  /** A code for (group, type within it, class, cards left, constraints met), below {@link #layerSpace}. */
+  private long layerCode(int g, int p, int j, int remaining, int sat) {
+    return (((((long) g * MAX_GROUP + p) * (k + 1) + j) * (maxType + 1) + remaining) << maxLocal) + sat;
+  }
+
+  /** Per group, constraint i's local bit (0 for constraints outside it), and the local bits all met. */
+  private int[][] groupBit = new int[0][];
+  private int[] groupFull = new int[0];
+  /** Constraints in one group at most (their local bits are part of the memo's key). */
+  static final int MAX_LOCAL = 12;
+  private int maxLocal;
+  private int maxType;
+  /** Layer codes are below this; group totals are keyed above it. */
+  private long layerSpace;
 
   /** Draws a table and splits each type's cards at random: classOfCard[c] for each unknown card c. */
   boolean sample(SplittableRandom rng, int[] classOfCard) {
     long idx = fullIndex();
     for (int g = 0; g < groups; g++) {
-      double total = count(g, idx);
-      if (total <= 0) {
+      if (count(g, idx) <= 0) {
         return false;
       }
-      int first = groupTypes[g][0];
       int width = groupTypes[g].length * k;
-      cum = 0;
-      target = rng.nextDouble() * total;
       Arrays.fill(amount, 0, width, 0);
       if (lastFree && g == groups - 1) {
         forced(idx, amount);
-      } else if (splits(g, 0, typeClasses[first], typeSize[first], idx, 1.0, 1.0, 0, true) >= 0) {
-        // Rounding left the target just above the sum: take the last split with weight.
-        target = cum * (1 - 1e-12);
-        cum = 0;
-        Arrays.fill(amount, 0, width, 0);
-        if (splits(g, 0, typeClasses[first], typeSize[first], idx, 1.0, 1.0, 0, true) >= 0) {
+      } else {
+        // Walk the layers of count(g, idx) down, each class's amount drawn in proportion to what it leaves.
+        int sat = 0;
+        for (int p = 0; p < groupTypes[g].length; p++) {
+          int t = groupTypes[g][p];
+          int remaining = typeSize[t];
+          for (int j = 0; j < 64; ) {
+            long classes = typeClasses[t] >>> j << j;
+            if (classes == 0) {
+              break;
+            }
+            int c = Long.numberOfTrailingZeros(classes);
+            long rest = classes & classes - 1;
+            int free = (int) (idx / stride[c] % (cap[c] + 1));
+            int lo = rest == 0 ? remaining : 0;
+            int hi = Math.min(remaining, free);
+            int met = sat | meets(g, t, c);
+            double total = 0;
+            for (int a = lo; a <= hi; a++) {
+              total += weight(g, p, c + 1, remaining - a, a > 0 ? met : sat, idx - a * stride[c], a);
+            }
+            double target = rng.nextDouble() * total;
+            int chosen = -1;
+            for (int a = lo; a <= hi; a++) {
+              double w = weight(g, p, c + 1, remaining - a, a > 0 ? met : sat, idx - a * stride[c], a);
+              if (w > 0) {
+                chosen = a;
+                target -= w;
+                if (target < 0) {
+                  break;
+                }
+              }
+            }
+            if (chosen < 0) {
+              return false;
+            }
+            amount[p * k + c] = chosen;
+            remaining -= chosen;
+            sat = chosen > 0 ? met : sat;
+            idx -= chosen * stride[c];
+            j = c + 1;
+          }
+          if (remaining != 0) {
+            return false;
+          }
+        }
+        if (sat != groupFull[g]) {
           return false;
         }
       }
@@ -466,10 +555,18 @@ final class FactAssignment {
           for (int a = 0; a < amount[p * k + j]; a++) {
             classOfCard[shuffled[at++]] = j;
           }
-          idx -= amount[p * k + j] * stride[j];
         }
       }
+      if (lastFree && g == groups - 1) {
+        idx = 0;
+      }
     }
-    return true;
+    return idx == 0;
+  }
+
+  /** One amount's weight in {@link #sample}'s walk: what the layer after it counts, over a!. */
+  private double weight(int g, int p, int j, int remaining, int sat, long idx, int a) {
+    double w = layer(g, p, j, remaining, sat, idx);
+    return brokenMultinomial ? w : w / FACT[a];
   }
 }

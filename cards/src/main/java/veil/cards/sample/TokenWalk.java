@@ -702,6 +702,7 @@ final class TokenWalk {
       return false;
     }
     int k = pick(rng, pairs);
+    unalikeChoice |= pairs > 1;
     logChoices += Math.log(pairs);
     mixed = true;
     for (int t = CardSets.first(f.open, fm, words); t >= 0; t = CardSets.next(f.open, fm, words, t)) {
@@ -910,8 +911,46 @@ final class TokenWalk {
       return countedChoice(n, c, rng);
     }
     logChoices += LOG[n];
+    if (script != null && n > 1 && !allAlike(n)) {
+      unalikeChoice = true;
+    }
     int chosen = candidates[greedy ? (countSome ? narrowestKeeping(n, c) : narrowest(n)) : pickCandidate(rng, n)];
     return pinOrNarrow(chosen, c);
+  }
+
+  /**
+   * For Worker's path bound ({@link #script}): the walk took, other than at a counted choice, one of several tokens
+   * that are not alike ({@link #alike}), so its weight may depend on more than the counted choices' classes.
+   */
+  boolean unalikeChoice;
+  /**
+   * Worker's path bound: with a script, the i-th counted choice (of two or more classes) takes the class
+   * {@code script[i]} and its first candidate, for i below {@link #scriptLength}; the choices after take their first
+   * class with completions, and the first of them records its number of classes in {@link #nextClasses}. The walk's
+   * weight then depends on these classes only (tokens of one class are alike in everything, their futures too), unless
+   * {@link #unalikeChoice}.
+   */
+  int[] script;
+  int scriptLength;
+  private int scriptAt;
+  int nextClasses;
+
+  /** Resets the script's cursor and records before a scripted walk. */
+  void startScript(int length) {
+    scriptLength = length;
+    scriptAt = 0;
+    nextClasses = 0;
+    unalikeChoice = false;
+  }
+
+  /** Whether the n candidates are all alike ({@link #alike}) with the first. */
+  private boolean allAlike(int n) {
+    for (int i = 1; i < n; i++) {
+      if (!alike(candidates[0], candidates[i])) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -1026,19 +1065,36 @@ final class TokenWalk {
     if (Double.isNaN(logFirst)) {
       logFirst = logChoices + logSum;
     }
-    double u = rng.nextDouble() * sum;
     int chosenClass = -1;
-    for (int j = 0; j < classes; j++) {
-      double wj = Math.exp(classLog[j] + LOG[classSize[j]] - max);
-      if (wj > 0) {
-        chosenClass = j;
-        u -= wj;
-        if (u < 0) {
-          break;
+    if (script != null) {
+      // Worker's path bound: the class the script names (the first with completions past the script's end).
+      if (scriptAt < scriptLength) {
+        chosenClass = script[scriptAt++];
+        if (chosenClass >= classes || classLog[chosenClass] == Double.NEGATIVE_INFINITY) {
+          return -1;
+        }
+      } else {
+        if (nextClasses == 0) {
+          nextClasses = classes;
+        }
+        for (int j = 0; j < classes && chosenClass < 0; j++) {
+          chosenClass = classLog[j] == Double.NEGATIVE_INFINITY ? -1 : j;
+        }
+      }
+    } else {
+      double u = rng.nextDouble() * sum;
+      for (int j = 0; j < classes; j++) {
+        double wj = Math.exp(classLog[j] + LOG[classSize[j]] - max);
+        if (wj > 0) {
+          chosenClass = j;
+          u -= wj;
+          if (u < 0) {
+            break;
+          }
         }
       }
     }
-    int k = pick(rng, classSize[chosenClass]);
+    int k = script != null ? 0 : pick(rng, classSize[chosenClass]);
     int chosen = -1;
     for (int i = 0; i < n && chosen < 0; i++) {
       if (classOfCandidate[i] == chosenClass && k-- == 0) {
@@ -1371,6 +1427,9 @@ final class TokenWalk {
       candidates[n++] = t;
     }
     int chosen = n == 0 ? -1 : candidates[pickCandidate(rng, n)];
+    if (script != null && n > 1 && (anyPinned || !allAlike(n))) {
+      unalikeChoice = true;
+    }
     logChoices += countReveals ? 0 : LOG[n];
     if (n > 1 && anyPinned) {
       mixed = true;

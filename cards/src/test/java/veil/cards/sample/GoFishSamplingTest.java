@@ -316,8 +316,42 @@ class GoFishSamplingTest {
    */
   @Test
   void countedRevealsAreTheExactPosterior() throws IOException {
+    pathBounded = 0;
     int tested = countedReveals(true);
     assertThat(tested).as("observations whose draws counted a reveal choice").isGreaterThanOrEqualTo(4);
+    assertThat(pathBounded).as("of them, bounded by the maximum over the counted classes' sequences")
+        .isGreaterThanOrEqualTo(4);
+  }
+
+  /** Observations of the last {@link #countedReveals} whose bound was the path bound (Worker#pathBound). */
+  private static int pathBounded;
+
+  /**
+   * The mutation of the path bound: the least weight over the counted classes' sequences taken as the bound. Draws
+   * above it must be declined and counted (overBound), not accepted: some observation must show it.
+   */
+  @Test
+  void withTooLowAPathBoundTheDrawsAreDeclined() throws IOException {
+    Worker.brokenPathBound = true;
+    Worker.exactFacts = true;
+    int declined = 0;
+    try {
+      CompiledGame g = small(3, "2 3 4", "Clubs Diamonds Hearts", 2, 9);
+      for (Observation obs : askedObservations(g, 60)) {
+        CardSampler sampler = new CardSampler(g);
+        SplittableRandom rng = new SplittableRandom(obs.length());
+        for (int i = 0; i < 200; i++) {
+          sampler.sampleHistory(obs, rng);
+        }
+        declined += sampler.stats().overBound.sum() > 0 ? 1 : 0;
+      }
+    } finally {
+      Worker.brokenPathBound = false;
+      Worker.exactFacts = false;
+    }
+    System.out.printf("small 3-player go fish, path bound at the least weight: %d observations declined draws%n",
+        declined);
+    assertThat(declined).as("observations whose draws went above the broken bound, declined").isPositive();
   }
 
   /** The mutation: a counted choice's factor left out of the weight. The test must see it. */
@@ -346,6 +380,7 @@ class GoFishSamplingTest {
           }
           assertThat(lastStats.overBound.sum()).as("draws above the exact bound").isZero();
           assertThat(lastStats.firstCountDiffers.sum()).as("draws whose first counted choice differed").isZero();
+          pathBounded += lastStats.pathBounds.sum() > 0 ? 1 : 0;
           System.out.printf("small %d-player go fish, counted reveals, p%d step %d: %d placements, chi-square %.1f "
               + "(critical %.1f)%n", players, obs.role() + 1, obs.length(), (int) r[2], r[0], r[1]);
           if (assertFit) {
