@@ -82,6 +82,17 @@ public final class CardSampler implements Determinizer {
    * card still in a hidden hand had been there at every play out of it ({@link MixedFaceWeights}).
    */
   boolean brokenArrivals;
+  /**
+   * Set before the first sample: whether a weighted draw's mixed choices (a face-up card that tokens of different
+   * allowed sets could be) are drawn in proportion to their completions rather than uniformly (Worker's counted mixed
+   * choices). Both are exact; the option is there to measure one against the other.
+   */
+  boolean countedMixedChoices = true;
+  /**
+   * For tests, set before the first sample: a sampler broken on purpose whose counted mixed choices enter the draw's
+   * weight as if drawn uniformly ({@code TokenWalk#brokenMixedCounts}).
+   */
+  boolean brokenMixedCounts;
 
   /**
    * True for the games the card sampler models exactly: cards (any number the engine takes, identical copies
@@ -182,6 +193,8 @@ public final class CardSampler implements Determinizer {
       mine[role].brokenCopies = brokenCopies;
       mine[role].brokenFaceWeights = brokenFaceWeights;
       mine[role].brokenArrivals = brokenArrivals;
+      mine[role].countedMixedChoices = countedMixedChoices;
+      mine[role].brokenMixedCounts = brokenMixedCounts;
     }
     return mine[role];
   }
@@ -300,6 +313,12 @@ public final class CardSampler implements Determinizer {
     /** Weighted draws whose copies MixedFaceWeights weighed, and of their declines, those above the bound. */
     public final LongAdder mixedWeighed = new LongAdder();
     public final LongAdder mixedOverBound = new LongAdder();
+    /**
+     * Mixed choices of weighted draws drawn in proportion to their completions (TokenWalk#countMixed), and those drawn
+     * uniformly because the count was too large a program.
+     */
+    public final LongAdder mixedCounted = new LongAdder();
+    public final LongAdder mixedUncounted = new LongAdder();
 
     @Override
     public String toString() {
@@ -313,7 +332,8 @@ public final class CardSampler implements Determinizer {
           + " found=" + witnessSearchFound + " budgetSpent=" + witnessSearchBudgetSpent + " exhausted="
           + witnessSearchExhausted + " notStarted=" + witnessSearchNotStarted + " revealsCounted=" + revealsCounted
           + " firstCountDiffers=" + firstCountDiffers + " mixedWeighed=" + mixedWeighed
-          + " mixedOverBound=" + mixedOverBound;
+          + " mixedOverBound=" + mixedOverBound + " mixedCounted=" + mixedCounted + " mixedUncounted="
+          + mixedUncounted;
     }
   }
 }

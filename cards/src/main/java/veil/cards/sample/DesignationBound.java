@@ -8,7 +8,8 @@ import java.util.SplittableRandom;
  * declined by the sampler (never accepted with a wrong probability). The walk that always takes the narrowest
  * candidate bounds reveals of nested sets, but not designations, whose weight depends on how many cards of the set
  * each hand holds: the bound is raised to the largest weight of {@link #DRAWS} draws with their own random numbers,
- * times {@link #MARGIN}.
+ * times {@link #MARGIN}. Draws whose mixed choices are counted ({@link TokenWalk#countMixed}) take this bound alone
+ * (from no greedy walk's: that walk's weight is none of theirs); measured, not proved, and checked on every draw.
  */
 final class DesignationBound {
   static final int DRAWS = 64;

@@ -191,6 +191,7 @@ final class Worker {
       return false;
     }
     walk.weighted = weightedDraws;
+    walk.countMixed = countMixedDraws;
     walk.countSome = countFacts;
     walk.countReveals = countReveals;
     drawSteps = steps;
@@ -318,6 +319,8 @@ final class Worker {
 
   // Weighted draws (faced with a face-up card that tokens of different allowed sets could be).
   private boolean weightedDraws;
+  /** The weighted draws of the current bound draw their mixed choices by counts ({@link TokenWalk#countMixed}). */
+  private boolean countMixedDraws;
   private double logBound;
   private double logBijections;
   private Skeleton boundSkeleton;
@@ -340,6 +343,7 @@ final class Worker {
     // Its own random numbers (ties among equal candidates), so that a draw's numbers do not depend on the cache.
     SplittableRandom rng = new SplittableRandom(0xB0B0L + steps);
     weightedDraws = false;
+    countMixedDraws = false;
     walk.weighted = true;
     walk.greedy = true;
     countFacts = exactFacts && faces == null && skeleton.facts.someAt(-1, steps);
@@ -368,7 +372,25 @@ final class Worker {
         if (found) {
           weightedDraws = walk.mixed;
           logBound = walk.logChoices + logBijections;
-          if (weightedDraws && skeleton.facts.someAt(-1, steps)) {
+          countMixedDraws = weightedDraws && faces != null && countedMixedChoices && !countFacts;
+          if (countMixedDraws) {
+            // Mixed choices drawn in proportion to their completions: the greedy walk's weight is no bound of those
+            // draws' weights; measured instead, as for designations, on draws that count.
+            double greedyBound = logBound;
+            weighMixed = true;
+            walk.countMixed = true;
+            try {
+              logBound = DesignationBound.raise(this, Double.NEGATIVE_INFINITY, steps, rng);
+            } finally {
+              weighMixed = false;
+              walk.countMixed = false;
+            }
+            if (logBound == Double.NEGATIVE_INFINITY) {
+              countMixedDraws = false; // no counted draw found a completion: drawn uniformly, as before
+              logBound = greedyBound;
+            }
+          }
+          if (!countMixedDraws && weightedDraws && skeleton.facts.someAt(-1, steps)) {
             weighMixed = true;
             try {
               logBound = DesignationBound.raise(this, logBound, steps, rng);
@@ -740,6 +762,110 @@ final class Worker {
     } finally {
       walk.greedy = greedy;
     }
+  }
+
+  /** The counts of {@link #logOpenCompletions} (its own, so that the draw's assignment keeps its tables). */
+  private final UniformAssignment mixedCount = new UniformAssignment();
+
+  /**
+   * The log of the number of bijections unknown cards -> unpinned tokens that respect the walk's allowed sets as they
+   * stand, unweighted, with classes and face classes as {@link #assignTokens} makes them; -infinity when there is
+   * none, NaN when the program is too large. For the walk's counted mixed choices ({@link TokenWalk#countMixed}).
+   */
+  double logOpenCompletions() {
+    for (int w = 0; w < words; w++) {
+      unknown[w] = allCards[w] & ~walk.known[w];
+    }
+    int unknownCount = sets.count(unknown, 0);
+    boolean weighing = copyWeighing;
+    copyWeighing = false; // faceClasses reads it: no class here is a weighted one
+    try {
+      int k = 0;
+      for (int t = 0; t < cards; t++) {
+        if (walk.pinnedCard[t] >= 0) {
+          classOfToken[t] = -1;
+          continue;
+        }
+        for (int w = 0; w < words; w++) {
+          keyScratch[w] = walk.allowed[t * words + w] & unknown[w];
+        }
+        int j = 0;
+        while (j < k && !sets.equal(classKey, j * words, keyScratch, 0)) {
+          j++;
+        }
+        if (j == k) {
+          sets.copy(keyScratch, 0, classKey, k * words);
+          classCap[k] = 0;
+          classHome[k] = -1;
+          k++;
+        }
+        classCap[j]++;
+        classOfToken[t] = j;
+      }
+      if (k == 0) {
+        return unknownCount == 0 ? 0 : Double.NEGATIVE_INFINITY;
+      }
+      if (k == 1 && sets.equal(classKey, 0, unknown, 0) && classCap[0] == unknownCount) {
+        return logFactorial(classCap[0]);
+      }
+      sortClasses(k);
+      // The count is a function of the sorted classes and the unknown cards; many walks of one observation meet the
+      // same problems (every pilot and draw passes the same early choices), so it is kept.
+      long[] key = new long[k * words + k + words];
+      System.arraycopy(classKey, 0, key, 0, k * words);
+      for (int j = 0; j < k; j++) {
+        key[k * words + j] = classCap[j];
+      }
+      System.arraycopy(unknown, 0, key, k * words + k, words);
+      CountKey ck = new CountKey(key);
+      Double cached = mixedCountCache.get(ck);
+      if (cached != null) {
+        return cached;
+      }
+      double logB = countSorted(k);
+      if (mixedCountCache.size() >= 1 << 15) {
+        mixedCountCache.clear();
+      }
+      mixedCountCache.put(ck, logB);
+      return logB;
+    } finally {
+      copyWeighing = weighing;
+    }
+  }
+
+  /** {@link #logOpenCompletions}' counts by problem (cleared when large). */
+  private final java.util.HashMap<CountKey, Double> mixedCountCache = new java.util.HashMap<>();
+
+  /** {@link #logOpenCompletions} of the k sorted classes. */
+  private double countSorted(int k) {
+    boolean faceSplit = faces != null && faceClasses(k);
+    long[] from = faceSplit ? openUnknown : unknown;
+    int open = 0;
+    if (openKeys.length < cards * words) {
+      openKeys = new long[cards * words];
+      openCaps = new int[cards];
+      openClassOfCard = new int[cards];
+    }
+    double logB = faceSplit ? logFaceSeats : 0;
+    for (int j = 0; j < k; j++) {
+      if (faceSplit && classFace[j] >= 0) {
+        continue;
+      }
+      for (int w = 0; w < words; w++) {
+        openKeys[open * words + w] = classKey[j * words + w] & from[w];
+      }
+      openCaps[open] = classCap[j];
+      logB += logFactorial(classCap[j]);
+      open++;
+    }
+    if (open == 0) {
+      return sets.count(from, 0) == 0 ? logB : Double.NEGATIVE_INFINITY;
+    }
+    if (!mixedCount.prepare(openKeys, openCaps, open, from, words)) {
+      return Double.NEGATIVE_INFINITY;
+    }
+    double count = mixedCount.weightedCount();
+    return Double.isNaN(count) ? Double.NaN : logB + Math.log(count);
   }
 
   /** Per skeleton move, its card ({@link TokenWalk#cardsOfMoves}); moveIndex is i at i, for the replay. */
@@ -1125,6 +1251,10 @@ final class Worker {
   private boolean copyWeighing;
   /** Whether the last assignment did (then the draw is replayed with MixedFaceWeights' relabelling). */
   private boolean lastMixedWeighed;
+  /** {@link CardSampler#countedMixedChoices}. */
+  boolean countedMixedChoices = true;
+  /** For tests: {@link TokenWalk#brokenMixedCounts} (a sampler broken on purpose). */
+  boolean brokenMixedCounts;
   /** For tests: {@link MixedFaceWeights#brokenArrivals} (a sampler broken on purpose). */
   boolean brokenArrivals;
 
@@ -1340,6 +1470,7 @@ final class Worker {
     }
     walk.countSome = false; // draws only (the analysis designates)
     walk.countReveals = false;
+    walk.countMixed = false;
     if (failed) {
       return false;
     }
@@ -1384,6 +1515,8 @@ final class Worker {
     walk = new TokenWalk(initialPlaces, words, visibleMask, observer, cards, ordered, faces);
     walk.stats = stats;
     walk.revealCounter = this::logCompletions;
+    walk.mixedCounter = this::logOpenCompletions;
+    walk.brokenMixedCounts = brokenMixedCounts;
     walk.topShown = OrderedPlaces.topShown(game);
     basis = null;
     basisCopy = null;
