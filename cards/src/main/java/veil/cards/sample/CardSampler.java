@@ -93,6 +93,8 @@ public final class CardSampler implements Determinizer {
    * weight as if drawn uniformly ({@code TokenWalk#brokenMixedCounts}).
    */
   boolean brokenMixedCounts;
+  /** Set before the first sample: Worker's uniform draws before the mixed choices are counted (tests set 0). */
+  int uniformAttempts = 100;
 
   /**
    * True for the games the card sampler models exactly: cards (any number the engine takes, identical copies
@@ -195,6 +197,7 @@ public final class CardSampler implements Determinizer {
       mine[role].brokenArrivals = brokenArrivals;
       mine[role].countedMixedChoices = countedMixedChoices;
       mine[role].brokenMixedCounts = brokenMixedCounts;
+      mine[role].uniformAttempts = uniformAttempts;
     }
     return mine[role];
   }
@@ -319,6 +322,8 @@ public final class CardSampler implements Determinizer {
      */
     public final LongAdder mixedCounted = new LongAdder();
     public final LongAdder mixedUncounted = new LongAdder();
+    /** Samples whose draws went on with counted mixed choices after the uniform ones found nothing (Worker). */
+    public final LongAdder countedMixedDraws = new LongAdder();
 
     @Override
     public String toString() {
@@ -333,7 +338,7 @@ public final class CardSampler implements Determinizer {
           + witnessSearchExhausted + " notStarted=" + witnessSearchNotStarted + " revealsCounted=" + revealsCounted
           + " firstCountDiffers=" + firstCountDiffers + " mixedWeighed=" + mixedWeighed
           + " mixedOverBound=" + mixedOverBound + " mixedCounted=" + mixedCounted + " mixedUncounted="
-          + mixedUncounted;
+          + mixedUncounted + " countedMixedDraws=" + countedMixedDraws;
     }
   }
 }

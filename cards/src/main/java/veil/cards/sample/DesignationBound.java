@@ -18,6 +18,11 @@ final class DesignationBound {
   private DesignationBound() {}
 
   static double raise(Worker w, double logBound, int steps, SplittableRandom rng) {
+    return raise(w, logBound, steps, rng, MARGIN);
+  }
+
+  /** {@link #raise} with another margin. */
+  static double raise(Worker w, double logBound, int steps, SplittableRandom rng, double margin) {
     double max = logBound;
     for (int i = 0; i < DRAWS; i++) {
       double v = w.logWeightOfADraw(steps, rng);
@@ -25,6 +30,6 @@ final class DesignationBound {
         max = v;
       }
     }
-    return max + MARGIN;
+    return max + margin;
   }
 }

@@ -191,136 +191,194 @@ final class Worker {
       return false;
     }
     walk.weighted = weightedDraws;
-    walk.countMixed = countMixedDraws;
+    walk.countMixed = false;
+    double drawBound = logBound;
     walk.countSome = countFacts;
     walk.countReveals = countReveals;
     drawSteps = steps;
     faceWeights(steps, obs.role());
     int someRejections = 0;
-    for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      stats.replays.increment();
-      boolean walked = walk.runForDraw(skeleton, steps, rng);
-      if (walk.countFailed) {
-        // A reveal choice the count does not cover: decline rather than guess.
-        stats.countNotApplicable.increment();
-        stats.ambiguous.increment();
-        return false;
-      }
-      if (!walked) {
-        stats.walkFailures.increment();
-        continue;
-      }
-      if (walk.ambiguous) {
-        stats.ambiguous.increment();
-        return false;
-      }
-      weighOpen = hiddenWeighted != 0 && !weightedDraws && !walk.mixed;
-      weighMixed = weightedDraws;
-      boolean ok0 = assignTokens(rng);
-      weighOpen = false;
-      weighMixed = false;
-      if (!ok0 && factsNotApplicable) {
-        // This draw's walk left a structure the count does not cover (the bound's walk had one it covers): decline.
-        stats.countNotApplicable.increment();
-        stats.ambiguous.increment();
-        return false;
-      }
-      if (!ok0) {
-        stats.walkFailures.increment();
-        continue;
-      }
-      if (countFacts && !skeleton.facts.someHold(steps, cardOfToken)) {
-        throw new IllegalStateException("the counted assignment broke a SOME fact");
-      }
-      if (skeleton.facts.count > 0 && !skeleton.facts.someHold(steps, cardOfToken)) {
-        // A SOME fact fails: the whole draw again (walk included, so the draw stays uniform), not counted as a
-        // replay.
-        stats.someRejected.increment();
-        if (++someRejections < MAX_SOME_REJECTIONS) {
-          attempt--;
+    try {
+      for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        if (attempt == uniformAttempts && countableMixed && !walk.countMixed && countedBound(steps)) {
+          // The uniform draws found no history: the rest count their mixed choices, under their own bound. Exact: the
+          // uniform draws' rejection sampler, stopped here, returned nothing, and what follows is one of its own.
+          walk.countMixed = true;
+          drawBound = logCountedBound;
+          stats.countedMixedDraws.increment();
         }
-        continue;
-      }
-      if (weightedDraws) {
-        // Drawn with probability 1 / (choices x bijections); accepted in proportion to that product, every history
-        // consistent with the walk is equally likely.
-        double logW = walk.logChoices + logBijections
-            - (countFacts ? 0 : skeleton.facts.logDesignations(steps, cardOfToken));
-        if (countReveals) {
-          // Counted reveals: the bound is exact (TokenWalk#countReveals) and the same for every draw; checked.
-          double first = Double.isNaN(walk.logFirst) ? logW : walk.logFirst;
-          if (!(Math.abs(first - logBound) <= 1e-9 * Math.max(1, Math.abs(logBound)))) {
-            stats.firstCountDiffers.increment();
-            stats.ambiguous.increment();
-            return false;
-          }
-        }
-        if (Double.isNaN(logW) || logW > logBound + 1e-9) {
-          if (logW > logBound + 1e-9 && lastMixedWeighed) {
-            stats.mixedOverBound.increment();
-          }
+        stats.replays.increment();
+        boolean walked = walk.runForDraw(skeleton, steps, rng);
+        if (walk.countFailed) {
+          // A reveal choice the count does not cover: decline rather than guess.
+          stats.countNotApplicable.increment();
           stats.ambiguous.increment();
-          stats.overBound.increment();
-          return false; // the bound is not one: decline rather than bias
+          return false;
         }
-        if (rng.nextDouble() >= Math.exp(logW - logBound)) {
-          stats.rejected.increment();
+        if (!walked) {
+          stats.walkFailures.increment();
           continue;
         }
-      }
-      long before = builder.structureMismatches;
-      if (!cardsOfMoves(steps, rng)) {
-        stats.walkFailures.increment();
-        continue;
-      }
-      if (pairFacts.count > 0 && !pairFacts.hold(skeleton, steps, moveCard)) {
-        // A hand that held two related cards when its owner made a move they forbid: drawn again before the
-        // replay (which would reject it), not counted as a replay.
-        stats.pairRejected.increment();
-        if (++someRejections < MAX_SOME_REJECTIONS) {
-          attempt--;
+        if (walk.ambiguous) {
+          stats.ambiguous.increment();
+          return false;
         }
-        continue;
+        weighOpen = hiddenWeighted != 0 && !weightedDraws && !walk.mixed;
+        weighMixed = weightedDraws;
+        boolean ok0 = assignTokens(rng);
+        weighOpen = false;
+        weighMixed = false;
+        if (!ok0 && factsNotApplicable) {
+          // This draw's walk left a structure the count does not cover (the bound's walk had one it covers): decline.
+          stats.countNotApplicable.increment();
+          stats.ambiguous.increment();
+          return false;
+        }
+        if (!ok0) {
+          stats.walkFailures.increment();
+          continue;
+        }
+        if (countFacts && !skeleton.facts.someHold(steps, cardOfToken)) {
+          throw new IllegalStateException("the counted assignment broke a SOME fact");
+        }
+        if (skeleton.facts.count > 0 && !skeleton.facts.someHold(steps, cardOfToken)) {
+          // A SOME fact fails: the whole draw again (walk included, so the draw stays uniform), not counted as a
+          // replay.
+          stats.someRejected.increment();
+          if (++someRejections < MAX_SOME_REJECTIONS) {
+            attempt--;
+          }
+          continue;
+        }
+        if (weightedDraws) {
+          // Drawn with probability 1 / (choices x bijections); accepted in proportion to that product, every history
+          // consistent with the walk is equally likely.
+          double logW = walk.logChoices + logBijections
+              - (countFacts ? 0 : skeleton.facts.logDesignations(steps, cardOfToken));
+          if (countReveals) {
+            // Counted reveals: the bound is exact (TokenWalk#countReveals) and the same for every draw; checked.
+            double first = Double.isNaN(walk.logFirst) ? logW : walk.logFirst;
+            if (!(Math.abs(first - logBound) <= 1e-9 * Math.max(1, Math.abs(logBound)))) {
+              stats.firstCountDiffers.increment();
+              stats.ambiguous.increment();
+              return false;
+            }
+          }
+          if (Double.isNaN(logW) || logW > drawBound + 1e-9) {
+            if (logW > drawBound + 1e-9 && lastMixedWeighed) {
+              stats.mixedOverBound.increment();
+            }
+            stats.ambiguous.increment();
+            stats.overBound.increment();
+            return false; // the bound is not one: decline rather than bias
+          }
+          if (rng.nextDouble() >= Math.exp(logW - drawBound)) {
+            stats.rejected.increment();
+            continue;
+          }
+        }
+        long before = builder.structureMismatches;
+        if (!cardsOfMoves(steps, rng)) {
+          stats.walkFailures.increment();
+          continue;
+        }
+        if (pairFacts.count > 0 && !pairFacts.hold(skeleton, steps, moveCard)) {
+          // A hand that held two related cards when its owner made a move they forbid: drawn again before the
+          // replay (which would reject it), not counted as a replay.
+          stats.pairRejected.increment();
+          if (++someRejections < MAX_SOME_REJECTIONS) {
+            attempt--;
+          }
+          continue;
+        }
+        builder.relabel = lastWeighed || brokenFaceWeights ? relabelHidden : relabelSeen;
+        if (lastMixedWeighed) {
+          stats.mixedWeighed.increment();
+          builder.relabel = mixedWeights.relabel; // weighted by MixedFaceWeights: its plays are relabelled
+        }
+        long relabelledBefore = builder.relabelled;
+        builder.rng = rng; // the replay draws among joint moves the observer cannot tell apart (HistoryBuilder#logAccept)
+        boolean ok;
+        try {
+          ok = builder.replay(skeleton, obs, steps, moveIndex, moveCard, history);
+        } finally {
+          builder.rng = null;
+          builder.relabel = null;
+        }
+        if (builder.boundExceeded) {
+          stats.matchBoundExceeded.increment();
+          return false; // the bound of matching joint moves is not one in this game: decline rather than bias
+        }
+        if (ok && builder.logAccept < 0 && rng.nextDouble() >= Math.exp(builder.logAccept)) {
+          ok = false; // kept in proportion to its matching joint moves, so that every history is equally likely
+        }
+        if (ok) {
+          stats.relabelled.add(builder.relabelled - relabelledBefore);
+        }
+        if (builder.structureMismatches != before) {
+          stats.structureMismatches.increment();
+        }
+        if (ok) {
+          return true;
+        }
+        stats.rejected.increment();
       }
-      builder.relabel = lastWeighed || brokenFaceWeights ? relabelHidden : relabelSeen;
-      if (lastMixedWeighed) {
-        stats.mixedWeighed.increment();
-        builder.relabel = mixedWeights.relabel; // weighted by MixedFaceWeights: its plays are relabelled
-      }
-      long relabelledBefore = builder.relabelled;
-      builder.rng = rng; // the replay draws among joint moves the observer cannot tell apart (HistoryBuilder#logAccept)
-      boolean ok;
-      try {
-        ok = builder.replay(skeleton, obs, steps, moveIndex, moveCard, history);
-      } finally {
-        builder.rng = null;
-        builder.relabel = null;
-      }
-      if (builder.boundExceeded) {
-        stats.matchBoundExceeded.increment();
-        return false; // the bound of matching joint moves is not one in this game: decline rather than bias
-      }
-      if (ok && builder.logAccept < 0 && rng.nextDouble() >= Math.exp(builder.logAccept)) {
-        ok = false; // kept in proportion to its matching joint moves, so that every history is equally likely
-      }
-      if (ok) {
-        stats.relabelled.add(builder.relabelled - relabelledBefore);
-      }
-      if (builder.structureMismatches != before) {
-        stats.structureMismatches.increment();
-      }
-      if (ok) {
-        return true;
-      }
-      stats.rejected.increment();
+      return false;
+    } finally {
+      walk.countMixed = false;
     }
-    return false;
   }
 
   // Weighted draws (faced with a face-up card that tokens of different allowed sets could be).
   private boolean weightedDraws;
-  /** The weighted draws of the current bound draw their mixed choices by counts ({@link TokenWalk#countMixed}). */
-  private boolean countMixedDraws;
+  /**
+   * Whether the weighted draws of the current bound may draw their mixed choices by counts ({@link
+   * TokenWalk#countMixed}): they do after {@link #uniformAttempts} uniform draws found no history, with their own
+   * bound ({@link #countedBound}, measured once per observation, and only then).
+   */
+  private boolean countableMixed;
+  /**
+   * Draws of an observation made with uniform mixed choices before they are counted (see {@link #draw}): most
+   * observations find a history within them, and counting costs a measured bound (64 draws) and a count per choice.
+   */
+  int uniformAttempts = 100;
+  private double logCountedBound;
+  /**
+   * The counted draws' bound over the largest of {@link DesignationBound#DRAWS} counted draws: their weights spread
+   * more than designations' (later voids and plays are not in the counts); with a factor 2 the two-deck Crazy Eights
+   * harness met 8 draws above it in 10 games.
+   */
+  static final double COUNTED_MARGIN = Math.log(4);
+  private Skeleton countedBoundSkeleton;
+  private int countedBoundVersion;
+  private int countedBoundSteps = -1;
+
+  /**
+   * The bound of weighted draws whose mixed choices are counted: the greedy walk's weight is no bound of theirs (its
+   * choices are uniform), so it is measured on counted draws as designations' is ({@link DesignationBound}), with its
+   * own random numbers. False when no counted draw found a completion.
+   */
+  private boolean countedBound(int steps) {
+    if (countedBoundSkeleton == skeleton && countedBoundVersion == skeleton.version && countedBoundSteps == steps) {
+      return logCountedBound != Double.NEGATIVE_INFINITY;
+    }
+    SplittableRandom rng = new SplittableRandom(0xC0C0L + steps);
+    boolean weighted = walk.weighted;
+    weighMixed = true;
+    walk.weighted = true;
+    walk.countMixed = true;
+    try {
+      logCountedBound = DesignationBound.raise(this, Double.NEGATIVE_INFINITY, steps, rng, COUNTED_MARGIN);
+    } finally {
+      weighMixed = false;
+      walk.weighted = weighted;
+      walk.countMixed = false;
+    }
+    countedBoundSkeleton = skeleton;
+    countedBoundVersion = skeleton.version;
+    countedBoundSteps = steps;
+    return logCountedBound != Double.NEGATIVE_INFINITY;
+  }
   private double logBound;
   private double logBijections;
   private Skeleton boundSkeleton;
@@ -343,7 +401,8 @@ final class Worker {
     // Its own random numbers (ties among equal candidates), so that a draw's numbers do not depend on the cache.
     SplittableRandom rng = new SplittableRandom(0xB0B0L + steps);
     weightedDraws = false;
-    countMixedDraws = false;
+    countableMixed = false;
+    countedBoundSteps = -1;
     walk.weighted = true;
     walk.greedy = true;
     countFacts = exactFacts && faces == null && skeleton.facts.someAt(-1, steps);
@@ -372,25 +431,8 @@ final class Worker {
         if (found) {
           weightedDraws = walk.mixed;
           logBound = walk.logChoices + logBijections;
-          countMixedDraws = weightedDraws && faces != null && countedMixedChoices && !countFacts;
-          if (countMixedDraws) {
-            // Mixed choices drawn in proportion to their completions: the greedy walk's weight is no bound of those
-            // draws' weights; measured instead, as for designations, on draws that count.
-            double greedyBound = logBound;
-            weighMixed = true;
-            walk.countMixed = true;
-            try {
-              logBound = DesignationBound.raise(this, Double.NEGATIVE_INFINITY, steps, rng);
-            } finally {
-              weighMixed = false;
-              walk.countMixed = false;
-            }
-            if (logBound == Double.NEGATIVE_INFINITY) {
-              countMixedDraws = false; // no counted draw found a completion: drawn uniformly, as before
-              logBound = greedyBound;
-            }
-          }
-          if (!countMixedDraws && weightedDraws && skeleton.facts.someAt(-1, steps)) {
+          countableMixed = weightedDraws && faces != null && countedMixedChoices && !countFacts;
+          if (weightedDraws && skeleton.facts.someAt(-1, steps)) {
             weighMixed = true;
             try {
               logBound = DesignationBound.raise(this, logBound, steps, rng);

@@ -54,6 +54,7 @@ class CountedMixedChoicesTest {
           Observation obs = play.observations[p].copy();
           CardSampler sampler = new CardSampler(g);
           sampler.brokenMixedCounts = broken;
+          sampler.uniformAttempts = 0; // every draw counts (by default only after 100 uniform draws found nothing)
           SplittableRandom srng = new SplittableRandom(game * 31L + p + play.steps() * 7L);
           boolean ok = true;
           for (int i = 0; i < 20 && ok; i++) {
