@@ -29,6 +29,23 @@ class CountedMixedChoicesTest {
     assertThat(tested).as("observations whose draws counted a mixed choice").isGreaterThanOrEqualTo(5);
   }
 
+  /**
+   * The default order, every observation's draws uniform first and counted after a number of them found nothing, made
+   * to switch after one draw: the samples are still the exact posterior (a rejection sampler stopped before it
+   * accepted returned nothing, so what the counted one returns is drawn from the posterior alone).
+   */
+  @Test
+  void countingAfterTheUniformDrawsFoundNothingIsExact() {
+    switched = 0;
+    int tested = chiSquares(false, 1);
+    System.out.println("counted after one uniform draw: " + tested + " observations tested, " + switched
+        + " of them switched to counted draws");
+    assertThat(switched).as("observations tested whose draws switched to counted ones").isGreaterThanOrEqualTo(5);
+  }
+
+  /** Tested observations whose sampler switched from uniform to counted draws at least once. */
+  private static int switched;
+
   @Test
   void countsWithoutTheirWeightFailTheTest() {
     int failed = chiSquares(true);
@@ -42,6 +59,10 @@ class CountedMixedChoicesTest {
    * {@code broken} how many failed the chi-square test.
    */
   private static int chiSquares(boolean broken) {
+    return chiSquares(broken, 0);
+  }
+
+  private static int chiSquares(boolean broken, int uniformAttempts) {
     CompiledGame g = Play.compile("counted-mixed-choices", LaterPlaysTest.DRAW_MATCH);
     assertThat(g.cards.hasCopies()).isTrue();
     int count = 0;
@@ -54,7 +75,7 @@ class CountedMixedChoicesTest {
           Observation obs = play.observations[p].copy();
           CardSampler sampler = new CardSampler(g);
           sampler.brokenMixedCounts = broken;
-          sampler.uniformAttempts = 0; // every draw counts (by default only after 100 uniform draws found nothing)
+          sampler.uniformAttempts = uniformAttempts; // 0: every draw counts (by default after 100 uniform ones)
           SplittableRandom srng = new SplittableRandom(game * 31L + p + play.steps() * 7L);
           boolean ok = true;
           for (int i = 0; i < 20 && ok; i++) {
@@ -87,6 +108,9 @@ class CountedMixedChoicesTest {
           System.out.printf("%sgame %d p%d step %d: %d states, chi-square %.1f (critical %.1f), %s%n",
               broken ? "broken " : "", game, p + 1, obs.length(), posterior.size(), chi, Posterior.critical(df),
               sampler.stats());
+          if (sampler.stats().countedMixedDraws.sum() > 0) {
+            switched++;
+          }
           if (broken) {
             count += fits ? 0 : 1;
           } else {
