@@ -324,6 +324,8 @@ public final class CardSampler implements Determinizer {
     public final LongAdder mixedUncounted = new LongAdder();
     /** Samples whose draws went on with counted mixed choices after the uniform ones found nothing (Worker). */
     public final LongAdder countedMixedDraws = new LongAdder();
+    /** Of those, samples that went on counted because a uniform draw's weight was above the greedy walk's bound. */
+    public final LongAdder greedyOverBound = new LongAdder();
 
     @Override
     public String toString() {
@@ -338,7 +340,8 @@ public final class CardSampler implements Determinizer {
           + witnessSearchExhausted + " notStarted=" + witnessSearchNotStarted + " revealsCounted=" + revealsCounted
           + " firstCountDiffers=" + firstCountDiffers + " mixedWeighed=" + mixedWeighed
           + " mixedOverBound=" + mixedOverBound + " mixedCounted=" + mixedCounted + " mixedUncounted="
-          + mixedUncounted + " countedMixedDraws=" + countedMixedDraws;
+          + mixedUncounted + " countedMixedDraws=" + countedMixedDraws
+          + " greedyOverBound=" + greedyOverBound;
     }
   }
 }

@@ -264,6 +264,16 @@ final class Worker {
               return false;
             }
           }
+          if (logW > drawBound + 1e-9 && !walk.countMixed && countableMixed && countedBound(steps)) {
+            // The greedy walk's weight is no bound for this observation: the uniform draws stop here having returned
+            // nothing, and the rest count their mixed choices under their own bound (exact, as after
+            // uniformAttempts; a uniform draw accepted before one above the bound was met is not, as before).
+            stats.greedyOverBound.increment();
+            stats.countedMixedDraws.increment();
+            walk.countMixed = true;
+            drawBound = logCountedBound;
+            continue;
+          }
           if (Double.isNaN(logW) || logW > drawBound + 1e-9) {
             if (logW > drawBound + 1e-9 && lastMixedWeighed) {
               stats.mixedOverBound.increment();

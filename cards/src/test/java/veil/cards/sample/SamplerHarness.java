@@ -10,19 +10,18 @@ import veil.ludeme.CompiledGame;
 import veil.model.Observation;
 
 /**
- * A measurement, off by default (minutes of CPU): random games of two-deck Crazy Eights (the bundled rules with
- * {@code copies:2} and a step bound of 600, {@code crazy-eights-two-decks.lud}), the card sampler asked once at every
- * step by every player, as an agent would ask it; every failed call printed with its counters, and per game the calls,
- * failures, draws and the sampler's time. Run it with
- * {@code -Dharness.c8x2=true} ({@code -Dharness.games=1000-1009} chooses the seeds, {@code -Dharness.modes=old,new}
- * runs the same calls with the mixed choices drawn uniformly ({@code old}) and in proportion to their completions
- * ({@code new}), alternating game by game so that both see the same load).
+ * Measurements of the card sampler, off by default (minutes of CPU). Two-deck Crazy Eights: random games (the
+ * bundled rules with {@code copies:2} and a step bound of 600, {@code crazy-eights-two-decks.lud}), the card sampler
+ * asked once at every step by every player, as an agent would ask it; every failed call printed with its counters,
+ * and per game the calls, failures, draws and the sampler's time. Run it with {@code -Dtest=SamplerHarness
+ * -Dharness.c8x2=true} ({@code -Dharness.games=1000-1009} chooses the seeds, {@code -Dharness.modes=old,new} runs the
+ * same calls with the mixed choices always drawn uniformly ({@code old}) and counted after 100 uniform draws
+ * ({@code new}, the default), alternating game by game so that both see the same load).
  */
-@EnabledIfSystemProperty(named = "harness.c8x2", matches = "true")
-class TwoDeckCrazyEightsHarness {
+class SamplerHarness {
 
   static CompiledGame twoDecks() {
-    try (InputStream in = TwoDeckCrazyEightsHarness.class.getResourceAsStream("crazy-eights-two-decks.lud")) {
+    try (InputStream in = SamplerHarness.class.getResourceAsStream("crazy-eights-two-decks.lud")) {
       return Play.compile("crazy-eights-two-decks.lud", new String(in.readAllBytes(), StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
@@ -30,6 +29,7 @@ class TwoDeckCrazyEightsHarness {
   }
 
   @Test
+  @EnabledIfSystemProperty(named = "harness.c8x2", matches = "true")
   void everyDecisionOfSeededGames() {
     CompiledGame g = twoDecks();
     String[] range = System.getProperty("harness.games", "1000-1009").split("-");
@@ -89,5 +89,40 @@ class TwoDeckCrazyEightsHarness {
       System.out.printf("RATIO %s / %s: time %.3f, draws %.3f, failures %d vs %d%n", modes[1], modes[0],
           (double) nanos[1] / nanos[0], (double) draws[1] / draws[0], failures[1], failures[0]);
     }
+  }
+
+  /**
+   * Old Maid at full size ({@code old-maid.lud}): one seeded random game ({@code -Dharness.oldmaid=SEED}), the card
+   * sampler asked once at every step by every player; each call's time and result printed (to find the slow calls
+   * and profile one: {@code -Dharness.from=STEP} skips the calls before it).
+   */
+  @Test
+  @EnabledIfSystemProperty(named = "harness.oldmaid", matches = "\\d+")
+  void oldMaidCalls() throws IOException {
+    CompiledGame g;
+    try (InputStream in = SamplerHarness.class.getResourceAsStream("old-maid.lud")) {
+      g = Play.compile("old-maid.lud", new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    }
+    int seed = Integer.parseInt(System.getProperty("harness.oldmaid"));
+    int from = Integer.parseInt(System.getProperty("harness.from", "0"));
+    CardSampler sampler = new CardSampler(g);
+    SplittableRandom rng = new SplittableRandom(seed);
+    Play.Game play = new Play.Game(g);
+    while (!play.over()) {
+      play.step(rng);
+      if (play.steps() < from) {
+        continue;
+      }
+      for (int p = 0; p < g.players; p++) {
+        Observation obs = play.observations[p].copy();
+        SplittableRandom srng = new SplittableRandom(seed * 1_000_003L + p * 7919L + play.steps());
+        long replays = sampler.stats().replays.sum();
+        long t0 = System.nanoTime();
+        boolean ok = sampler.sample(obs, srng, g.initialState());
+        System.out.printf("oldmaid seed %d p%d step %d: %b, %.2f s, %d draws%n", seed, p + 1, obs.length(), ok,
+            (System.nanoTime() - t0) / 1e9, sampler.stats().replays.sum() - replays);
+      }
+    }
+    System.out.println("oldmaid " + play.steps() + " steps: " + sampler.stats());
   }
 }
