@@ -298,6 +298,12 @@ public final class CardSampler implements Determinizer {
     /** Draws that broke a "no pair" fact (PairFacts), redrawn before replay. */
     public final LongAdder pairRejected = new LongAdder();
     /**
+     * The analysis's witness tokens redrawn for "no pair" facts (Worker#pairsHold, no replay), and witnesses whose
+     * 2,000 such redraws all failed.
+     */
+    public final LongAdder witnessPairRedraws = new LongAdder();
+    public final LongAdder witnessPairRedrawsSpent = new LongAdder();
+    /**
      * The analysis's last-resort searches over sequences of exchanges (WitnessSearch): run, found a witness, stopped
      * with the budget spent, tried every sequence within the depth, not started (the witness's cards unknown).
      */
@@ -333,7 +339,8 @@ public final class CardSampler implements Determinizer {
           + " structureMismatches=" + structureMismatches + " walkFailures=" + walkFailures + " ambiguous="
           + ambiguous + " analysisFailures=" + analysisFailures + " analyses=" + analyses + " witnessRedraws="
           + witnessRedraws + " droppedProbes=" + droppedProbes + " someRejected=" + someRejected + " relabelled=" + relabelled
-          + " matchBoundExceeded=" + matchBoundExceeded + " pairRejected=" + pairRejected + " noBound=" + noBound
+          + " matchBoundExceeded=" + matchBoundExceeded + " pairRejected=" + pairRejected + " witnessPairRedraws="
+          + witnessPairRedraws + " witnessPairRedrawsSpent=" + witnessPairRedrawsSpent + " noBound=" + noBound
           + " overBound=" + overBound + " implied=" + implied + " restricted=" + restricted + " factsCounted="
           + factsCounted + " countNotApplicable=" + countNotApplicable + " witnessSearches=" + witnessSearches
           + " found=" + witnessSearchFound + " budgetSpent=" + witnessSearchBudgetSpent + " exhausted="

@@ -1946,7 +1946,12 @@ final class Worker {
    */
   private boolean pairsHold(int t) {
     for (int k = 0; pairFacts.count > 0 && !pairFacts.hold(skeleton, t, moveCard); k++) {
-      if (k == PAIR_REDRAWS || !redrawTokens(t) || !cardsOfMoves(t, analysisRng)) {
+      if (k == PAIR_REDRAWS) {
+        stats.witnessPairRedrawsSpent.increment();
+        return false;
+      }
+      stats.witnessPairRedraws.increment();
+      if (!redrawTokens(t) || !cardsOfMoves(t, analysisRng)) {
         return false;
       }
     }

@@ -19,7 +19,7 @@ import veil.model.Observation;
  * them as if drawn uniformly (brokenMixedCounts) fails the same test.
  */
 class CountedMixedChoicesTest {
-  static final int GAMES = 30;
+  static final int GAMES = 15;
   static final int MAX_STATES = 300;
 
   @Test

@@ -117,10 +117,17 @@ class SamplerHarness {
         Observation obs = play.observations[p].copy();
         SplittableRandom srng = new SplittableRandom(seed * 1_000_003L + p * 7919L + play.steps());
         long replays = sampler.stats().replays.sum();
+        long witnesses = sampler.stats().witnessRedraws.sum();
+        long pairRedraws = sampler.stats().witnessPairRedraws.sum();
+        long spent = sampler.stats().witnessPairRedrawsSpent.sum();
+        long searches = sampler.stats().witnessSearches.sum();
         long t0 = System.nanoTime();
         boolean ok = sampler.sample(obs, srng, g.initialState());
-        System.out.printf("oldmaid seed %d p%d step %d: %b, %.2f s, %d draws%n", seed, p + 1, obs.length(), ok,
-            (System.nanoTime() - t0) / 1e9, sampler.stats().replays.sum() - replays);
+        System.out.printf("oldmaid seed %d p%d step %d: %b, %.2f s, %d draws, analysis: %d witness redraws, %d pair "
+                + "redraws (%d witnesses spent all 2,000), %d searches%n", seed, p + 1, obs.length(), ok,
+            (System.nanoTime() - t0) / 1e9, sampler.stats().replays.sum() - replays,
+            sampler.stats().witnessRedraws.sum() - witnesses, sampler.stats().witnessPairRedraws.sum() - pairRedraws,
+            sampler.stats().witnessPairRedrawsSpent.sum() - spent, sampler.stats().witnessSearches.sum() - searches);
       }
     }
     System.out.println("oldmaid " + play.steps() + " steps: " + sampler.stats());
