@@ -95,6 +95,11 @@ public final class CardSampler implements Determinizer {
   boolean brokenMixedCounts;
   /** Set before the first sample: Worker's uniform draws before the mixed choices are counted (tests set 0). */
   int uniformAttempts = 100;
+  /**
+   * Set before the first sample: the "no pair" witness redraws an analysed step may make before the analysis turns to
+   * its witness search (Worker#advance; Long.MAX_VALUE: only after its 400 witness redraws, as before).
+   */
+  long pairRedrawBudget = 200_000;
 
   /**
    * True for the games the card sampler models exactly: cards (any number the engine takes, identical copies
@@ -198,6 +203,7 @@ public final class CardSampler implements Determinizer {
       mine[role].countedMixedChoices = countedMixedChoices;
       mine[role].brokenMixedCounts = brokenMixedCounts;
       mine[role].uniformAttempts = uniformAttempts;
+      mine[role].pairRedrawBudget = pairRedrawBudget;
     }
     return mine[role];
   }

@@ -1587,6 +1587,7 @@ final class Worker {
     int o = obs.role();
     facts.learn(witness, obs, t, skeleton); // a scan of the step's percepts unless it tells a word
     boolean searched = false;
+    stepPairRedraws = 0;
     for (int redraw = 0; redraw <= WITNESS_REDRAWS; redraw++) {
       if (extendWitness(obs, t)) {
         if (!skeleton.probed(t)) {
@@ -1612,7 +1613,10 @@ final class Worker {
         return true;
       }
       stats.witnessRedraws.increment();
-      if (redraw == WITNESS_REDRAWS && !searched) {
+      if ((redraw == WITNESS_REDRAWS || stepPairRedraws > pairRedrawBudget) && !searched) {
+        // Also once the step's "no pair" redraws pass their budget: late in Old Maid a step's 400 witness redraws
+        // made up to 650,000 of them (40-160 s) and still needed the search; no call the sampler answered there made
+        // more than 49,216 (SamplerHarness#oldMaidCalls, seed 1).
         searched = true;
         if (searchWitness(obs, t)) {
           redraw--; // the search left a witness that step t follows: the next pass extends it
@@ -1939,6 +1943,10 @@ final class Worker {
 
   /** Cheap redraws a witness may take to meet the "no pair" facts before its replay. */
   private static final int PAIR_REDRAWS = 2000;
+  /** The "no pair" redraws of the step being analysed ({@link #advance}). */
+  private long stepPairRedraws;
+  /** {@link CardSampler#pairRedrawBudget}. */
+  long pairRedrawBudget = 200_000;
 
   /**
    * Whether the witness tokens drawn for steps [0, t) meet the "no pair" facts, drawing them again (cheaply, no
@@ -1951,6 +1959,7 @@ final class Worker {
         return false;
       }
       stats.witnessPairRedraws.increment();
+      stepPairRedraws++;
       if (!redrawTokens(t) || !cardsOfMoves(t, analysisRng)) {
         return false;
       }

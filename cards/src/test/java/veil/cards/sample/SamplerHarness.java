@@ -106,8 +106,10 @@ class SamplerHarness {
     int seed = Integer.parseInt(System.getProperty("harness.oldmaid"));
     int from = Integer.parseInt(System.getProperty("harness.from", "0"));
     CardSampler sampler = new CardSampler(g);
+    sampler.pairRedrawBudget = Long.parseLong(System.getProperty("harness.pairbudget", "200000"));
     SplittableRandom rng = new SplittableRandom(seed);
     Play.Game play = new Play.Game(g);
+    long t0Game = System.nanoTime();
     while (!play.over()) {
       play.step(rng);
       if (play.steps() < from) {
@@ -130,6 +132,7 @@ class SamplerHarness {
             sampler.stats().witnessPairRedrawsSpent.sum() - spent, sampler.stats().witnessSearches.sum() - searches);
       }
     }
-    System.out.println("oldmaid " + play.steps() + " steps: " + sampler.stats());
+    System.out.printf("oldmaid %d steps, pair budget %d, %.1f s: %s%n", play.steps(), sampler.pairRedrawBudget,
+        (System.nanoTime() - t0Game) / 1e9, sampler.stats());
   }
 }
