@@ -198,145 +198,141 @@ final class Worker {
     drawSteps = steps;
     faceWeights(steps, obs.role());
     int someRejections = 0;
-    try {
-      for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-        if (attempt == uniformAttempts && countableMixed && !walk.countMixed && countedBound(steps)) {
-          // The uniform draws found no history: the rest count their mixed choices, under their own bound. Exact: the
-          // uniform draws' rejection sampler, stopped here, returned nothing, and what follows is one of its own.
+    for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      if (attempt == uniformAttempts && countableMixed && !walk.countMixed && countedBound(steps)) {
+        // The uniform draws found no history: the rest count their mixed choices, under their own bound. Exact: the
+        // uniform draws' rejection sampler, stopped here, returned nothing, and what follows is one of its own.
+        walk.countMixed = true;
+        drawBound = logCountedBound;
+        stats.countedMixedDraws.increment();
+      }
+      stats.replays.increment();
+      boolean walked = walk.runForDraw(skeleton, steps, rng);
+      if (walk.countFailed) {
+        // A reveal choice the count does not cover: decline rather than guess.
+        stats.countNotApplicable.increment();
+        stats.ambiguous.increment();
+        return false;
+      }
+      if (!walked) {
+        stats.walkFailures.increment();
+        continue;
+      }
+      if (walk.ambiguous) {
+        stats.ambiguous.increment();
+        return false;
+      }
+      weighOpen = hiddenWeighted != 0 && !weightedDraws && !walk.mixed;
+      weighMixed = weightedDraws;
+      boolean ok0 = assignTokens(rng);
+      weighOpen = false;
+      weighMixed = false;
+      if (!ok0 && factsNotApplicable) {
+        // This draw's walk left a structure the count does not cover (the bound's walk had one it covers): decline.
+        stats.countNotApplicable.increment();
+        stats.ambiguous.increment();
+        return false;
+      }
+      if (!ok0) {
+        stats.walkFailures.increment();
+        continue;
+      }
+      if (countFacts && !skeleton.facts.someHold(steps, cardOfToken)) {
+        throw new IllegalStateException("the counted assignment broke a SOME fact");
+      }
+      if (skeleton.facts.count > 0 && !skeleton.facts.someHold(steps, cardOfToken)) {
+        // A SOME fact fails: the whole draw again (walk included, so the draw stays uniform), not counted as a
+        // replay.
+        stats.someRejected.increment();
+        if (++someRejections < MAX_SOME_REJECTIONS) {
+          attempt--;
+        }
+        continue;
+      }
+      if (weightedDraws) {
+        // Drawn with probability 1 / (choices x bijections); accepted in proportion to that product, every history
+        // consistent with the walk is equally likely.
+        double logW = walk.logChoices + logBijections
+            - (countFacts ? 0 : skeleton.facts.logDesignations(steps, cardOfToken));
+        if (countReveals) {
+          // Counted reveals: the bound is exact (TokenWalk#countReveals) and the same for every draw; checked.
+          double first = Double.isNaN(walk.logFirst) ? logW : walk.logFirst;
+          if (!(Math.abs(first - logBound) <= 1e-9 * Math.max(1, Math.abs(logBound)))) {
+            stats.firstCountDiffers.increment();
+            stats.ambiguous.increment();
+            return false;
+          }
+        }
+        if (logW > drawBound + 1e-9 && !walk.countMixed && countableMixed && countedBound(steps)) {
+          // The greedy walk's weight is no bound for this observation: the uniform draws stop here having returned
+          // nothing, and the rest count their mixed choices under their own bound (exact, as after
+          // uniformAttempts; a uniform draw accepted before one above the bound was met is not, as before).
+          stats.greedyOverBound.increment();
+          stats.countedMixedDraws.increment();
           walk.countMixed = true;
           drawBound = logCountedBound;
-          stats.countedMixedDraws.increment();
+          continue;
         }
-        stats.replays.increment();
-        boolean walked = walk.runForDraw(skeleton, steps, rng);
-        if (walk.countFailed) {
-          // A reveal choice the count does not cover: decline rather than guess.
-          stats.countNotApplicable.increment();
+        if (Double.isNaN(logW) || logW > drawBound + 1e-9) {
+          if (logW > drawBound + 1e-9 && lastMixedWeighed) {
+            stats.mixedOverBound.increment();
+          }
           stats.ambiguous.increment();
-          return false;
+          stats.overBound.increment();
+          return false; // the bound is not one: decline rather than bias
         }
-        if (!walked) {
-          stats.walkFailures.increment();
+        if (rng.nextDouble() >= Math.exp(logW - drawBound)) {
+          stats.rejected.increment();
           continue;
         }
-        if (walk.ambiguous) {
-          stats.ambiguous.increment();
-          return false;
-        }
-        weighOpen = hiddenWeighted != 0 && !weightedDraws && !walk.mixed;
-        weighMixed = weightedDraws;
-        boolean ok0 = assignTokens(rng);
-        weighOpen = false;
-        weighMixed = false;
-        if (!ok0 && factsNotApplicable) {
-          // This draw's walk left a structure the count does not cover (the bound's walk had one it covers): decline.
-          stats.countNotApplicable.increment();
-          stats.ambiguous.increment();
-          return false;
-        }
-        if (!ok0) {
-          stats.walkFailures.increment();
-          continue;
-        }
-        if (countFacts && !skeleton.facts.someHold(steps, cardOfToken)) {
-          throw new IllegalStateException("the counted assignment broke a SOME fact");
-        }
-        if (skeleton.facts.count > 0 && !skeleton.facts.someHold(steps, cardOfToken)) {
-          // A SOME fact fails: the whole draw again (walk included, so the draw stays uniform), not counted as a
-          // replay.
-          stats.someRejected.increment();
-          if (++someRejections < MAX_SOME_REJECTIONS) {
-            attempt--;
-          }
-          continue;
-        }
-        if (weightedDraws) {
-          // Drawn with probability 1 / (choices x bijections); accepted in proportion to that product, every history
-          // consistent with the walk is equally likely.
-          double logW = walk.logChoices + logBijections
-              - (countFacts ? 0 : skeleton.facts.logDesignations(steps, cardOfToken));
-          if (countReveals) {
-            // Counted reveals: the bound is exact (TokenWalk#countReveals) and the same for every draw; checked.
-            double first = Double.isNaN(walk.logFirst) ? logW : walk.logFirst;
-            if (!(Math.abs(first - logBound) <= 1e-9 * Math.max(1, Math.abs(logBound)))) {
-              stats.firstCountDiffers.increment();
-              stats.ambiguous.increment();
-              return false;
-            }
-          }
-          if (logW > drawBound + 1e-9 && !walk.countMixed && countableMixed && countedBound(steps)) {
-            // The greedy walk's weight is no bound for this observation: the uniform draws stop here having returned
-            // nothing, and the rest count their mixed choices under their own bound (exact, as after
-            // uniformAttempts; a uniform draw accepted before one above the bound was met is not, as before).
-            stats.greedyOverBound.increment();
-            stats.countedMixedDraws.increment();
-            walk.countMixed = true;
-            drawBound = logCountedBound;
-            continue;
-          }
-          if (Double.isNaN(logW) || logW > drawBound + 1e-9) {
-            if (logW > drawBound + 1e-9 && lastMixedWeighed) {
-              stats.mixedOverBound.increment();
-            }
-            stats.ambiguous.increment();
-            stats.overBound.increment();
-            return false; // the bound is not one: decline rather than bias
-          }
-          if (rng.nextDouble() >= Math.exp(logW - drawBound)) {
-            stats.rejected.increment();
-            continue;
-          }
-        }
-        long before = builder.structureMismatches;
-        if (!cardsOfMoves(steps, rng)) {
-          stats.walkFailures.increment();
-          continue;
-        }
-        if (pairFacts.count > 0 && !pairFacts.hold(skeleton, steps, moveCard)) {
-          // A hand that held two related cards when its owner made a move they forbid: drawn again before the
-          // replay (which would reject it), not counted as a replay.
-          stats.pairRejected.increment();
-          if (++someRejections < MAX_SOME_REJECTIONS) {
-            attempt--;
-          }
-          continue;
-        }
-        builder.relabel = lastWeighed || brokenFaceWeights ? relabelHidden : relabelSeen;
-        if (lastMixedWeighed) {
-          stats.mixedWeighed.increment();
-          builder.relabel = mixedWeights.relabel; // weighted by MixedFaceWeights: its plays are relabelled
-        }
-        long relabelledBefore = builder.relabelled;
-        builder.rng = rng; // the replay draws among joint moves the observer cannot tell apart (HistoryBuilder#logAccept)
-        boolean ok;
-        try {
-          ok = builder.replay(skeleton, obs, steps, moveIndex, moveCard, history);
-        } finally {
-          builder.rng = null;
-          builder.relabel = null;
-        }
-        if (builder.boundExceeded) {
-          stats.matchBoundExceeded.increment();
-          return false; // the bound of matching joint moves is not one in this game: decline rather than bias
-        }
-        if (ok && builder.logAccept < 0 && rng.nextDouble() >= Math.exp(builder.logAccept)) {
-          ok = false; // kept in proportion to its matching joint moves, so that every history is equally likely
-        }
-        if (ok) {
-          stats.relabelled.add(builder.relabelled - relabelledBefore);
-        }
-        if (builder.structureMismatches != before) {
-          stats.structureMismatches.increment();
-        }
-        if (ok) {
-          return true;
-        }
-        stats.rejected.increment();
       }
-      return false;
-    } finally {
-      walk.countMixed = false;
+      long before = builder.structureMismatches;
+      if (!cardsOfMoves(steps, rng)) {
+        stats.walkFailures.increment();
+        continue;
+      }
+      if (pairFacts.count > 0 && !pairFacts.hold(skeleton, steps, moveCard)) {
+        // A hand that held two related cards when its owner made a move they forbid: drawn again before the
+        // replay (which would reject it), not counted as a replay.
+        stats.pairRejected.increment();
+        if (++someRejections < MAX_SOME_REJECTIONS) {
+          attempt--;
+        }
+        continue;
+      }
+      builder.relabel = lastWeighed || brokenFaceWeights ? relabelHidden : relabelSeen;
+      if (lastMixedWeighed) {
+        stats.mixedWeighed.increment();
+        builder.relabel = mixedWeights.relabel; // weighted by MixedFaceWeights: its plays are relabelled
+      }
+      long relabelledBefore = builder.relabelled;
+      builder.rng = rng; // the replay draws among joint moves the observer cannot tell apart (HistoryBuilder#logAccept)
+      boolean ok;
+      try {
+        ok = builder.replay(skeleton, obs, steps, moveIndex, moveCard, history);
+      } finally {
+        builder.rng = null;
+        builder.relabel = null;
+      }
+      if (builder.boundExceeded) {
+        stats.matchBoundExceeded.increment();
+        return false; // the bound of matching joint moves is not one in this game: decline rather than bias
+      }
+      if (ok && builder.logAccept < 0 && rng.nextDouble() >= Math.exp(builder.logAccept)) {
+        ok = false; // kept in proportion to its matching joint moves, so that every history is equally likely
+      }
+      if (ok) {
+        stats.relabelled.add(builder.relabelled - relabelledBefore);
+      }
+      if (builder.structureMismatches != before) {
+        stats.structureMismatches.increment();
+      }
+      if (ok) {
+        return true;
+      }
+      stats.rejected.increment();
     }
+    return false;
   }
 
   // Weighted draws (faced with a face-up card that tokens of different allowed sets could be).
