@@ -82,6 +82,24 @@ public final class CardSampler implements Determinizer {
    * card still in a hidden hand had been there at every play out of it ({@link MixedFaceWeights}).
    */
   boolean brokenArrivals;
+  /**
+   * Set before the first sample: whether a weighted draw's mixed choices (a face-up card that tokens of different
+   * allowed sets could be) are drawn in proportion to their completions rather than uniformly (Worker's counted mixed
+   * choices). Both are exact; the option is there to measure one against the other.
+   */
+  boolean countedMixedChoices = true;
+  /**
+   * For tests, set before the first sample: a sampler broken on purpose whose counted mixed choices enter the draw's
+   * weight as if drawn uniformly ({@code TokenWalk#brokenMixedCounts}).
+   */
+  boolean brokenMixedCounts;
+  /** Set before the first sample: Worker's uniform draws before the mixed choices are counted (tests set 0). */
+  int uniformAttempts = 100;
+  /**
+   * Set before the first sample: the "no pair" witness redraws an analysed step may make before the analysis turns to
+   * its witness search (Worker#advance; Long.MAX_VALUE: only after its 400 witness redraws, as before).
+   */
+  long pairRedrawBudget = 200_000;
 
   /**
    * True for the games the card sampler models exactly: cards (any number the engine takes, identical copies
@@ -182,6 +200,10 @@ public final class CardSampler implements Determinizer {
       mine[role].brokenCopies = brokenCopies;
       mine[role].brokenFaceWeights = brokenFaceWeights;
       mine[role].brokenArrivals = brokenArrivals;
+      mine[role].countedMixedChoices = countedMixedChoices;
+      mine[role].brokenMixedCounts = brokenMixedCounts;
+      mine[role].uniformAttempts = uniformAttempts;
+      mine[role].pairRedrawBudget = pairRedrawBudget;
     }
     return mine[role];
   }
@@ -282,6 +304,12 @@ public final class CardSampler implements Determinizer {
     /** Draws that broke a "no pair" fact (PairFacts), redrawn before replay. */
     public final LongAdder pairRejected = new LongAdder();
     /**
+     * The analysis's witness tokens redrawn for "no pair" facts (Worker#pairsHold, no replay), and witnesses whose
+     * 2,000 such redraws all failed.
+     */
+    public final LongAdder witnessPairRedraws = new LongAdder();
+    public final LongAdder witnessPairRedrawsSpent = new LongAdder();
+    /**
      * The analysis's last-resort searches over sequences of exchanges (WitnessSearch): run, found a witness, stopped
      * with the budget spent, tried every sequence within the depth, not started (the witness's cards unknown).
      */
@@ -310,6 +338,16 @@ public final class CardSampler implements Determinizer {
     /** Bounds of weighted draws found exactly over every path of the walk ({@link ExactBound}), and those with too many. */
     public final LongAdder exactBounds = new LongAdder();
     public final LongAdder exactBoundTooLarge = new LongAdder();
+    /**
+     * Mixed choices of weighted draws drawn in proportion to their completions (TokenWalk#countMixed), and those drawn
+     * uniformly because the count was too large a program.
+     */
+    public final LongAdder mixedCounted = new LongAdder();
+    public final LongAdder mixedUncounted = new LongAdder();
+    /** Samples whose draws went on with counted mixed choices after the uniform ones found nothing (Worker). */
+    public final LongAdder countedMixedDraws = new LongAdder();
+    /** Of those, samples that went on counted because a uniform draw's weight was above the greedy walk's bound. */
+    public final LongAdder greedyOverBound = new LongAdder();
 
     @Override
     public String toString() {
@@ -317,7 +355,8 @@ public final class CardSampler implements Determinizer {
           + " structureMismatches=" + structureMismatches + " walkFailures=" + walkFailures + " ambiguous="
           + ambiguous + " analysisFailures=" + analysisFailures + " analyses=" + analyses + " witnessRedraws="
           + witnessRedraws + " droppedProbes=" + droppedProbes + " someRejected=" + someRejected + " relabelled=" + relabelled
-          + " matchBoundExceeded=" + matchBoundExceeded + " pairRejected=" + pairRejected + " noBound=" + noBound
+          + " matchBoundExceeded=" + matchBoundExceeded + " pairRejected=" + pairRejected + " witnessPairRedraws="
+          + witnessPairRedraws + " witnessPairRedrawsSpent=" + witnessPairRedrawsSpent + " noBound=" + noBound
           + " overBound=" + overBound + " implied=" + implied + " restricted=" + restricted + " factsCounted="
           + factsCounted + " countNotApplicable=" + countNotApplicable + " witnessSearches=" + witnessSearches
           + " found=" + witnessSearchFound + " budgetSpent=" + witnessSearchBudgetSpent + " exhausted="
@@ -325,7 +364,9 @@ public final class CardSampler implements Determinizer {
           + " firstCountDiffers=" + firstCountDiffers + " mixedWeighed=" + mixedWeighed
           + " mixedOverBound=" + mixedOverBound + " exactBounds=" + exactBounds + " exactBoundTooLarge="
           + exactBoundTooLarge + " countFellBack=" + countFellBack + " countTooLarge=" + countTooLarge
-          + " pathBounds=" + pathBounds + " pathBoundsDeclined=" + pathBoundsDeclined;
+          + " pathBounds=" + pathBounds + " pathBoundsDeclined=" + pathBoundsDeclined + " mixedCounted="
+          + mixedCounted + " mixedUncounted=" + mixedUncounted + " countedMixedDraws=" + countedMixedDraws
+          + " greedyOverBound=" + greedyOverBound;
     }
   }
 }

@@ -907,6 +907,9 @@ final class TokenWalk {
     if (n == 0) {
       return -1;
     }
+    if (countMixed && differ && n > 1 && rng != null && checkAmbiguity && weighted && !greedy) {
+      return countedMixedChoice(n, c, rng);
+    }
     if (countReveals && n > 1 && rng != null && checkAmbiguity && !greedy) {
       return countedChoice(n, c, rng);
     }
@@ -1439,5 +1442,132 @@ final class TokenWalk {
     // to its number of completions like a face-up card of mixed candidates; unweighted, the walk declines.
     ambiguous |= mixed && !weighted;
     return chosen;
+  }
+
+  /**
+   * Weighted draws' mixed choices drawn in proportion to their completions (set by {@code Worker}, with identical
+   * copies, for the draws and for the pilot draws of their bound): which of the candidates that are not alike (a hand
+   * holding cards dealt before a void and cards drawn after it) was the card seen is drawn in proportion to the number
+   * of bijections the assignment would have, on the walk's allowed sets as they stand, with that token the card
+   * ({@link #mixedCounter}), per class of candidates alike (same place, same cards allowed), uniformly within the
+   * class. The choice enters {@link #logChoices} as log(sum of the counts / the count of the one taken), the inverse
+   * of its probability, as a uniform choice among n enters as log n: a draw's probability times its weight is what it
+   * was, so the accepted draws are as exact as before whatever the counts, and only the spread of the weights changes
+   * (drawn uniformly, a token dealt early, narrowed by many voids, is taken as often as one drawn late, though far
+   * fewer completions follow; late in two-deck Crazy Eights the weights then spread over a factor 100 and the greedy
+   * bound's acceptance fell to 1%). Later voids and plays are not in the count (they only remove completions), so the
+   * weights still differ a little from draw to draw; Worker measures their bound ({@link DesignationBound}).
+   */
+  boolean countMixed;
+  /** The count of {@link #countMixed}: the log of the bijections of the allowed sets as they stand, or NaN. */
+  java.util.function.DoubleSupplier mixedCounter;
+
+  /** The counted mixed choice among the n candidates for card c ({@link #countMixed}). */
+  private int countedMixedChoice(int n, int c, SplittableRandom rng) {
+    if (classRep.length < n) {
+      classRep = new int[n];
+      classSize = new int[n];
+      classOfCandidate = new int[n];
+      classLog = new double[n];
+    }
+    if (savedAllowed.length < words) {
+      savedAllowed = new long[words];
+    }
+    int classes = 0;
+    for (int i = 0; i < n; i++) {
+      int t = candidates[i];
+      int j = 0;
+      while (j < classes && !alikeOpen(classRep[j], t)) {
+        j++;
+      }
+      if (j == classes) {
+        classRep[classes] = t;
+        classSize[classes] = 0;
+        classes++;
+      }
+      classSize[j]++;
+      classOfCandidate[i] = j;
+    }
+    double max = Double.NEGATIVE_INFINITY;
+    for (int j = 0; j < classes; j++) {
+      int t = classRep[j];
+      double l;
+      if (pinnedCard[t] >= 0) {
+        l = mixedCounter.getAsDouble(); // already this copy: taking it narrows nothing
+      } else {
+        int at = t * words;
+        System.arraycopy(allowed, at, savedAllowed, 0, words);
+        if (copied[c]) {
+          for (int w = 0; w < words; w++) {
+            allowed[at + w] &= copies[c * words + w];
+          }
+        } else {
+          sets.clear(allowed, at);
+          CardSets.add(allowed, at, c);
+        }
+        l = mixedCounter.getAsDouble();
+        System.arraycopy(savedAllowed, 0, allowed, at, words);
+      }
+      if (Double.isNaN(l)) {
+        // The count is too large a program here: this choice is drawn uniformly (as exact; its weight log n).
+        if (stats != null) {
+          stats.mixedUncounted.increment();
+        }
+        logChoices += LOG[n];
+        return pinOrNarrow(candidates[pick(rng, n)], c);
+      }
+      classLog[j] = l;
+      max = Math.max(max, l + LOG[classSize[j]]);
+    }
+    if (max == Double.NEGATIVE_INFINITY) {
+      return -1; // no candidate leaves a bijection: the draw has no completion
+    }
+    double sum = 0;
+    for (int j = 0; j < classes; j++) {
+      sum += Math.exp(classLog[j] + LOG[classSize[j]] - max);
+    }
+    double u = rng.nextDouble() * sum;
+    int chosenClass = -1;
+    for (int j = 0; j < classes; j++) {
+      double wj = Math.exp(classLog[j] + LOG[classSize[j]] - max);
+      if (wj > 0) {
+        chosenClass = j;
+        u -= wj;
+        if (u < 0) {
+          break;
+        }
+      }
+    }
+    int k = pick(rng, classSize[chosenClass]);
+    int chosen = -1;
+    for (int i = 0; i < n && chosen < 0; i++) {
+      if (classOfCandidate[i] == chosenClass && k-- == 0) {
+        chosen = candidates[i];
+      }
+    }
+    logChoices += brokenMixedCounts ? LOG[n] : max + Math.log(sum) - classLog[chosenClass];
+    if (stats != null) {
+      stats.mixedCounted.increment();
+    }
+    return pinOrNarrow(chosen, c);
+  }
+
+  /**
+   * For tests only: a counted mixed choice enters the weight as if drawn uniformly (log n), a biased sampler the
+   * chi-square test against enumeration must catch.
+   */
+  boolean brokenMixedCounts;
+
+  /** Whether two unpinned candidates are alike for {@link #countMixed}: same place, same cards allowed. */
+  private boolean alikeOpen(int a, int b) {
+    if (pinnedCard[a] >= 0 || pinnedCard[b] >= 0 || pos[a] != pos[b]) {
+      return a == b;
+    }
+    for (int w = 0; w < words; w++) {
+      if ((allowed[a * words + w] & ~known[w]) != (allowed[b * words + w] & ~known[w])) {
+        return false;
+      }
+    }
+    return true;
   }
 }

@@ -191,12 +191,21 @@ final class Worker {
       return false;
     }
     walk.weighted = weightedDraws;
+    walk.countMixed = false;
+    double drawBound = logBound;
     walk.countSome = countFacts;
     walk.countReveals = countReveals;
     drawSteps = steps;
     faceWeights(steps, obs.role());
     int someRejections = 0;
     for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      if (attempt == uniformAttempts && countableMixed && !walk.countMixed && countedBound(steps)) {
+        // The uniform draws found no history: the rest count their mixed choices, under their own bound. Exact: the
+        // uniform draws' rejection sampler, stopped here, returned nothing, and what follows is one of its own.
+        walk.countMixed = true;
+        drawBound = logCountedBound;
+        stats.countedMixedDraws.increment();
+      }
       stats.replays.increment();
       boolean walked = walk.runForDraw(skeleton, steps, rng);
       if (walk.countFailed) {
@@ -266,15 +275,25 @@ final class Worker {
             return false;
           }
         }
-        if (Double.isNaN(logW) || logW > logBound + 1e-9) {
-          if (logW > logBound + 1e-9 && lastMixedWeighed) {
+        if (logW > drawBound + 1e-9 && !walk.countMixed && countableMixed && countedBound(steps)) {
+          // The greedy walk's weight is no bound for this observation: the uniform draws stop here having returned
+          // nothing, and the rest count their mixed choices under their own bound (exact, as after
+          // uniformAttempts; a uniform draw accepted before one above the bound was met is not, as before).
+          stats.greedyOverBound.increment();
+          stats.countedMixedDraws.increment();
+          walk.countMixed = true;
+          drawBound = logCountedBound;
+          continue;
+        }
+        if (Double.isNaN(logW) || logW > drawBound + 1e-9) {
+          if (logW > drawBound + 1e-9 && lastMixedWeighed) {
             stats.mixedOverBound.increment();
           }
           stats.ambiguous.increment();
           stats.overBound.increment();
           return false; // the bound is not one: decline rather than bias
         }
-        if (rng.nextDouble() >= Math.exp(logW - logBound)) {
+        if (rng.nextDouble() >= Math.exp(logW - drawBound)) {
           stats.rejected.increment();
           continue;
         }
@@ -355,6 +374,54 @@ final class Worker {
 
   // Weighted draws (faced with a face-up card that tokens of different allowed sets could be).
   private boolean weightedDraws;
+  /**
+   * Whether the weighted draws of the current bound may draw their mixed choices by counts ({@link
+   * TokenWalk#countMixed}): they do after {@link #uniformAttempts} uniform draws found no history, with their own
+   * bound ({@link #countedBound}, measured once per observation, and only then).
+   */
+  private boolean countableMixed;
+  /**
+   * Draws of an observation made with uniform mixed choices before they are counted (see {@link #draw}): most
+   * observations find a history within them, and counting costs a measured bound (64 draws) and a count per choice.
+   */
+  int uniformAttempts = 100;
+  private double logCountedBound;
+  /**
+   * The counted draws' bound over the largest of {@link DesignationBound#DRAWS} counted draws: their weights spread
+   * more than designations' (later voids and plays are not in the counts); with a factor 2 the two-deck Crazy Eights
+   * harness met 8 draws above it in 10 games.
+   */
+  static final double COUNTED_MARGIN = Math.log(4);
+  private Skeleton countedBoundSkeleton;
+  private int countedBoundVersion;
+  private int countedBoundSteps = -1;
+
+  /**
+   * The bound of weighted draws whose mixed choices are counted: the greedy walk's weight is no bound of theirs (its
+   * choices are uniform), so it is measured on counted draws as designations' is ({@link DesignationBound}), with its
+   * own random numbers. False when no counted draw found a completion.
+   */
+  private boolean countedBound(int steps) {
+    if (countedBoundSkeleton == skeleton && countedBoundVersion == skeleton.version && countedBoundSteps == steps) {
+      return logCountedBound != Double.NEGATIVE_INFINITY;
+    }
+    SplittableRandom rng = new SplittableRandom(0xC0C0L + steps);
+    boolean weighted = walk.weighted;
+    weighMixed = true;
+    walk.weighted = true;
+    walk.countMixed = true;
+    try {
+      logCountedBound = DesignationBound.raise(this, Double.NEGATIVE_INFINITY, steps, rng, COUNTED_MARGIN);
+    } finally {
+      weighMixed = false;
+      walk.weighted = weighted;
+      walk.countMixed = false;
+    }
+    countedBoundSkeleton = skeleton;
+    countedBoundVersion = skeleton.version;
+    countedBoundSteps = steps;
+    return logCountedBound != Double.NEGATIVE_INFINITY;
+  }
   private double logBound;
   private double logBijections;
   private Skeleton boundSkeleton;
@@ -377,6 +444,8 @@ final class Worker {
     // Its own random numbers (ties among equal candidates), so that a draw's numbers do not depend on the cache.
     SplittableRandom rng = new SplittableRandom(0xB0B0L + steps);
     weightedDraws = false;
+    countableMixed = false;
+    countedBoundSteps = -1;
     walk.weighted = true;
     walk.greedy = true;
     countFacts = exactFacts && faces == null && skeleton.facts.someAt(-1, steps)
@@ -408,6 +477,7 @@ final class Worker {
         if (found) {
           weightedDraws = walk.mixed;
           logBound = walk.logChoices + logBijections;
+          countableMixed = weightedDraws && faces != null && countedMixedChoices && !countFacts;
           if (weightedDraws && skeleton.facts.someAt(-1, steps)) {
             weighMixed = true;
             try {
@@ -906,6 +976,110 @@ final class Worker {
     }
   }
 
+  /** The counts of {@link #logOpenCompletions} (its own, so that the draw's assignment keeps its tables). */
+  private final UniformAssignment mixedCount = new UniformAssignment();
+
+  /**
+   * The log of the number of bijections unknown cards -> unpinned tokens that respect the walk's allowed sets as they
+   * stand, unweighted, with classes and face classes as {@link #assignTokens} makes them; -infinity when there is
+   * none, NaN when the program is too large. For the walk's counted mixed choices ({@link TokenWalk#countMixed}).
+   */
+  double logOpenCompletions() {
+    for (int w = 0; w < words; w++) {
+      unknown[w] = allCards[w] & ~walk.known[w];
+    }
+    int unknownCount = sets.count(unknown, 0);
+    boolean weighing = copyWeighing;
+    copyWeighing = false; // faceClasses reads it: no class here is a weighted one
+    try {
+      int k = 0;
+      for (int t = 0; t < cards; t++) {
+        if (walk.pinnedCard[t] >= 0) {
+          classOfToken[t] = -1;
+          continue;
+        }
+        for (int w = 0; w < words; w++) {
+          keyScratch[w] = walk.allowed[t * words + w] & unknown[w];
+        }
+        int j = 0;
+        while (j < k && !sets.equal(classKey, j * words, keyScratch, 0)) {
+          j++;
+        }
+        if (j == k) {
+          sets.copy(keyScratch, 0, classKey, k * words);
+          classCap[k] = 0;
+          classHome[k] = -1;
+          k++;
+        }
+        classCap[j]++;
+        classOfToken[t] = j;
+      }
+      if (k == 0) {
+        return unknownCount == 0 ? 0 : Double.NEGATIVE_INFINITY;
+      }
+      if (k == 1 && sets.equal(classKey, 0, unknown, 0) && classCap[0] == unknownCount) {
+        return logFactorial(classCap[0]);
+      }
+      sortClasses(k);
+      // The count is a function of the sorted classes and the unknown cards; many walks of one observation meet the
+      // same problems (every pilot and draw passes the same early choices), so it is kept.
+      long[] key = new long[k * words + k + words];
+      System.arraycopy(classKey, 0, key, 0, k * words);
+      for (int j = 0; j < k; j++) {
+        key[k * words + j] = classCap[j];
+      }
+      System.arraycopy(unknown, 0, key, k * words + k, words);
+      CountKey ck = new CountKey(key);
+      Double cached = mixedCountCache.get(ck);
+      if (cached != null) {
+        return cached;
+      }
+      double logB = countSorted(k);
+      if (mixedCountCache.size() >= 1 << 15) {
+        mixedCountCache.clear();
+      }
+      mixedCountCache.put(ck, logB);
+      return logB;
+    } finally {
+      copyWeighing = weighing;
+    }
+  }
+
+  /** {@link #logOpenCompletions}' counts by problem (cleared when large). */
+  private final java.util.HashMap<CountKey, Double> mixedCountCache = new java.util.HashMap<>();
+
+  /** {@link #logOpenCompletions} of the k sorted classes. */
+  private double countSorted(int k) {
+    boolean faceSplit = faces != null && faceClasses(k);
+    long[] from = faceSplit ? openUnknown : unknown;
+    int open = 0;
+    if (openKeys.length < cards * words) {
+      openKeys = new long[cards * words];
+      openCaps = new int[cards];
+      openClassOfCard = new int[cards];
+    }
+    double logB = faceSplit ? logFaceSeats : 0;
+    for (int j = 0; j < k; j++) {
+      if (faceSplit && classFace[j] >= 0) {
+        continue;
+      }
+      for (int w = 0; w < words; w++) {
+        openKeys[open * words + w] = classKey[j * words + w] & from[w];
+      }
+      openCaps[open] = classCap[j];
+      logB += logFactorial(classCap[j]);
+      open++;
+    }
+    if (open == 0) {
+      return sets.count(from, 0) == 0 ? logB : Double.NEGATIVE_INFINITY;
+    }
+    if (!mixedCount.prepare(openKeys, openCaps, open, from, words)) {
+      return Double.NEGATIVE_INFINITY;
+    }
+    double count = mixedCount.weightedCount();
+    return Double.isNaN(count) ? Double.NaN : logB + Math.log(count);
+  }
+
   /** Per skeleton move, its card ({@link TokenWalk#cardsOfMoves}); moveIndex is i at i, for the replay. */
   private int[] moveCard = new int[0];
   private int[] moveIndex = new int[0];
@@ -1289,6 +1463,10 @@ final class Worker {
   private boolean copyWeighing;
   /** Whether the last assignment did (then the draw is replayed with MixedFaceWeights' relabelling). */
   private boolean lastMixedWeighed;
+  /** {@link CardSampler#countedMixedChoices}. */
+  boolean countedMixedChoices = true;
+  /** For tests: {@link TokenWalk#brokenMixedCounts} (a sampler broken on purpose). */
+  boolean brokenMixedCounts;
   /** For tests: {@link MixedFaceWeights#brokenArrivals} (a sampler broken on purpose). */
   boolean brokenArrivals;
 
@@ -1504,6 +1682,7 @@ final class Worker {
     }
     walk.countSome = false; // draws only (the analysis designates)
     walk.countReveals = false;
+    walk.countMixed = false;
     if (failed) {
       return false;
     }
@@ -1548,6 +1727,8 @@ final class Worker {
     walk = new TokenWalk(initialPlaces, words, visibleMask, observer, cards, ordered, faces);
     walk.stats = stats;
     walk.revealCounter = this::logCompletions;
+    walk.mixedCounter = this::logOpenCompletions;
+    walk.brokenMixedCounts = brokenMixedCounts;
     walk.topShown = OrderedPlaces.topShown(game);
     basis = null;
     basisCopy = null;
@@ -1566,6 +1747,7 @@ final class Worker {
     int o = obs.role();
     facts.learn(witness, obs, t, skeleton); // a scan of the step's percepts unless it tells a word
     boolean searched = false;
+    stepPairRedraws = 0;
     for (int redraw = 0; redraw <= WITNESS_REDRAWS; redraw++) {
       if (extendWitness(obs, t)) {
         if (!skeleton.probed(t)) {
@@ -1591,7 +1773,10 @@ final class Worker {
         return true;
       }
       stats.witnessRedraws.increment();
-      if (redraw == WITNESS_REDRAWS && !searched) {
+      if ((redraw == WITNESS_REDRAWS || stepPairRedraws > pairRedrawBudget) && !searched) {
+        // Also once the step's "no pair" redraws pass their budget: late in Old Maid a step's 400 witness redraws
+        // made up to 650,000 of them (40-160 s) and still needed the search; no call the sampler answered there made
+        // more than 49,216 (SamplerHarness#oldMaidCalls, seed 1).
         searched = true;
         if (searchWitness(obs, t)) {
           redraw--; // the search left a witness that step t follows: the next pass extends it
@@ -1918,6 +2103,10 @@ final class Worker {
 
   /** Cheap redraws a witness may take to meet the "no pair" facts before its replay. */
   private static final int PAIR_REDRAWS = 2000;
+  /** The "no pair" redraws of the step being analysed ({@link #advance}). */
+  private long stepPairRedraws;
+  /** {@link CardSampler#pairRedrawBudget}. */
+  long pairRedrawBudget = 200_000;
 
   /**
    * Whether the witness tokens drawn for steps [0, t) meet the "no pair" facts, drawing them again (cheaply, no
@@ -1925,7 +2114,13 @@ final class Worker {
    */
   private boolean pairsHold(int t) {
     for (int k = 0; pairFacts.count > 0 && !pairFacts.hold(skeleton, t, moveCard); k++) {
-      if (k == PAIR_REDRAWS || !redrawTokens(t) || !cardsOfMoves(t, analysisRng)) {
+      if (k == PAIR_REDRAWS) {
+        stats.witnessPairRedrawsSpent.increment();
+        return false;
+      }
+      stats.witnessPairRedraws.increment();
+      stepPairRedraws++;
+      if (!redrawTokens(t) || !cardsOfMoves(t, analysisRng)) {
         return false;
       }
     }
