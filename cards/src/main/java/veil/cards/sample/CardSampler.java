@@ -93,6 +93,11 @@ public final class CardSampler implements Determinizer {
    * weight as if drawn uniformly ({@code TokenWalk#brokenMixedCounts}).
    */
   boolean brokenMixedCounts;
+  /**
+   * Set before the first sample: the sampler's switches (feature flags and test mutations); each role's Worker takes
+   * its own copy when it is created.
+   */
+  final SamplerOptions options = new SamplerOptions();
   /** Set before the first sample: Worker's uniform draws before the mixed choices are counted (tests set 0). */
   int uniformAttempts = 100;
   /**
@@ -196,7 +201,7 @@ public final class CardSampler implements Determinizer {
     }
     Worker[] mine = workers.get();
     if (mine[role] == null) {
-      mine[role] = new Worker(game, stats);
+      mine[role] = new Worker(game, stats, options.copy());
       mine[role].brokenCopies = brokenCopies;
       mine[role].brokenFaceWeights = brokenFaceWeights;
       mine[role].brokenArrivals = brokenArrivals;

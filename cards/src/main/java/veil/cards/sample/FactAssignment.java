@@ -50,17 +50,15 @@ final class FactAssignment {
   private static final int MAX_FACT = UniformAssignment.MAX_FACT;
   private static final double[] FACT = UniformAssignment.FACT;
 
-  /**
-   * Mutation switch for tests only: true weighs each split of a type by n! instead of n! / prod k! (the wrong
-   * multinomial: a biased sampler the chi-square tests must catch).
-   */
-  static volatile boolean brokenMultinomial;
-
   /** Where {@link #NOT_APPLICABLE}'s causes are counted. */
   private final CardSampler.Stats stats;
 
-  FactAssignment(CardSampler.Stats stats) {
+  /** The Worker's options (brokenMultinomial, lastFirstFree). */
+  private final SamplerOptions options;
+
+  FactAssignment(CardSampler.Stats stats, SamplerOptions options) {
     this.stats = stats;
+    this.options = options;
   }
 
   private int k;
@@ -231,7 +229,7 @@ final class FactAssignment {
         free = g;
       }
     }
-    if (free >= 0 && lastFirstFree) {
+    if (free >= 0 && options.lastFirstFree) {
       int[] types0 = groupTypes[free];
       long mask0 = groupMask[free];
       for (int g = free; g + 1 < groups; g++) {
@@ -364,8 +362,6 @@ final class FactAssignment {
 
   /** The last group is one type no constraint holds ({@link #forced}). */
   private boolean lastFree;
-  /** Test switch: false keeps the groups in card order (the enumeration the forced split replaces). */
-  static volatile boolean lastFirstFree = true;
 
   /**
    * The last group when {@link #lastFree}: its type's cards fill every class's capacity left (they are the cards
@@ -380,7 +376,7 @@ final class FactAssignment {
       if (free > 0 && (typeClasses[t] >>> j & 1) == 0) {
         return 0;
       }
-      d *= brokenMultinomial ? 1 : FACT[free];
+      d *= options.brokenMultinomial ? 1 : FACT[free];
       if (into != null) {
         into[j] = free;
       }
@@ -453,7 +449,7 @@ final class FactAssignment {
     double sum = 0;
     for (int a = lo; a <= hi; a++) {
       double w = layer(g, p, c + 1, remaining - a, a > 0 ? met : sat, idx - a * stride[c]);
-      sum += brokenMultinomial ? w : w / FACT[a];
+      sum += options.brokenMultinomial ? w : w / FACT[a];
     }
     store(key, sum);
     return sum;
@@ -567,6 +563,6 @@ final class FactAssignment {
   /** One amount's weight in {@link #sample}'s walk: what the layer after it counts, over a!. */
   private double weight(int g, int p, int j, int remaining, int sat, long idx, int a) {
     double w = layer(g, p, j, remaining, sat, idx);
-    return brokenMultinomial ? w : w / FACT[a];
+    return options.brokenMultinomial ? w : w / FACT[a];
   }
 }

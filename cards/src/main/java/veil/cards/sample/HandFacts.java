@@ -28,9 +28,6 @@ final class HandFacts {
   /** The card a hidden move of an earlier step moved is the one card of the set (a "caught" fish shown). */
   static final byte IS_CARD = 3;
 
-  /** Mutation switch for tests only: false leaves out the 1 / designations weight (a biased sampler). */
-  static volatile boolean weighDesignations = true;
-
   /** Longs per card or token set. */
   final int words;
   int count;
@@ -116,7 +113,8 @@ final class HandFacts {
 
   /**
    * The log of the number of ways the walk could have designated the tokens of the open SOME facts of steps up to
-   * {@code steps} for this draw: per open fact, how many of its candidate tokens hold a card of its set.
+   * {@code steps} for this draw: per open fact, how many of its candidate tokens hold a card of its set. (The mutation
+   * that leaves this weight out, {@link SamplerOptions#weighDesignations}, is applied by the Worker.)
    */
   double logDesignations(int steps, int[] cardOfToken) {
     double v = 0;
@@ -131,7 +129,7 @@ final class HandFacts {
       }
       v += Math.log(n);
     }
-    return weighDesignations ? v : 0;
+    return v;
   }
 
   /** Whether a SOME fact holds at a step in (from, to]. */

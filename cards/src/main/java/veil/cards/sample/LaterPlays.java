@@ -41,11 +41,6 @@ import java.util.Arrays;
  * restriction: its weight is measured on the same scale as the draws'.
  */
 final class LaterPlays {
-  /**
-   * Test switch (a mutation): each face holds one copy fewer for the place at the end than it may, so the
-   * restriction leaves out candidates that have completions.
-   */
-  static volatile boolean brokenEnd;
   private final TokenWalk walk;
   /** Per requirement: its face (-1: any) and its move. */
   private int[] reqFace = new int[16];
@@ -214,7 +209,7 @@ final class LaterPlays {
       if (!walk.isFace(f)) {
         continue;
       }
-      int cap = walk.copyCount(f) - seenAtEnd[f] - (brokenEnd ? 1 : 0);
+      int cap = walk.copyCount(f) - seenAtEnd[f] - (walk.options.brokenEnd ? 1 : 0);
       if (cap <= 0) {
         continue;
       }

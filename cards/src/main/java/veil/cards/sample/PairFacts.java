@@ -22,8 +22,6 @@ import veil.model.MoveList;
  * test"; the witness's own hand must pass the fact (it made the move), or the fact is not kept.
  */
 final class PairFacts {
-  /** For tests: false leaves the facts out (the sampler as before). */
-  static volatile boolean enabled = true;
 
   private final CompiledGame game;
   private final int words;
@@ -46,8 +44,12 @@ final class PairFacts {
   /** Per fact, R as rows: {@code cards * words} longs from {@code i * cards * words}, row a the cards b with R(a, b). */
   long[] rel;
 
-  PairFacts(CompiledGame game, long[] initialPlaces) {
+  /** The Worker's switches (pairFacts: whether the facts are learnt at all). */
+  private final SamplerOptions options;
+
+  PairFacts(CompiledGame game, long[] initialPlaces, SamplerOptions options) {
     this.game = game;
+    this.options = options;
     this.words = game.cards.words();
     this.cards = game.cards.count();
     this.players = game.players;
@@ -74,7 +76,7 @@ final class PairFacts {
    * the observer.
    */
   void learn(LudState before, int[] joint, int o, int t) {
-    if (!enabled) {
+    if (!options.pairFacts) {
       return;
     }
     for (int r = 0; r < players; r++) {

@@ -160,11 +160,16 @@ final class TokenWalk {
     System.arraycopy(p.forgetAllowed(), 0, forgetAllowed, 0, p.forgetAllowed().length);
   }
 
+  /** The Worker's switches (dropImplied, weightlessReveals, branchAlike; LaterPlays's brokenEnd). */
+  final SamplerOptions options;
+
   /**
    * @param initialPlaces the initial state's card sets, {@code words} longs per place instance
    * @param faces each card's face (the first copy's index), or null when no card has copies
    */
-  TokenWalk(long[] initialPlaces, int words, int[] visibleMask, int observer, int cards, long ordered, int[] faces) {
+  TokenWalk(long[] initialPlaces, int words, int[] visibleMask, int observer, int cards, long ordered, int[] faces,
+      SamplerOptions options) {
+    this.options = options;
     this.cards = cards;
     this.words = words;
     this.sets = CardSets.of(words);
@@ -648,9 +653,6 @@ final class TokenWalk {
     return pairs > 0;
   }
 
-  /** Test switch: false designates every SOME fact, implied or not (as before the implication was used). */
-  static volatile boolean dropImplied = true;
-
   /** Where the walk's counters go (set by its {@link Worker}). */
   CardSampler.Stats stats;
 
@@ -681,7 +683,7 @@ final class TokenWalk {
     if (countSome) {
       return recordOpen(f, i, at);
     }
-    if (dropImplied && impliedByEarlier(f, i, at)) {
+    if (options.dropImplied && impliedByEarlier(f, i, at)) {
       stats.implied.increment();
       return true; // holds whatever is drawn: no designation, no weight
     }
@@ -975,11 +977,6 @@ final class TokenWalk {
    * draw, a constant factor.
    */
   boolean countReveals;
-  /**
-   * Mutation switch for tests only: true leaves a counted choice's factor out of {@link #logChoices} (drawn in
-   * proportion to the counts, then accepted as if drawn uniformly: a biased sampler the chi-square tests must catch).
-   */
-  static volatile boolean weightlessReveals;
   /** The count of {@link #countReveals}: given how many facts are recorded, the log of the completions, or NaN. */
   java.util.function.IntToDoubleFunction revealCounter;
   /** With {@link #countReveals}: log of the bound the first counted choice gives (NaN before one). */
@@ -1104,7 +1101,7 @@ final class TokenWalk {
         chosen = candidates[i];
       }
     }
-    logChoices += weightlessReveals ? 0 : logSum - classLog[chosenClass];
+    logChoices += options.weightlessReveals ? 0 : logSum - classLog[chosenClass];
     if (stats != null) {
       stats.revealsCounted.increment();
     }
@@ -1362,7 +1359,7 @@ final class TokenWalk {
    * weight counts all n either way.
    */
   private int pickCandidate(SplittableRandom rng, int n) {
-    if (enumerated == null || n == 1 || branchAlike) {
+    if (enumerated == null || n == 1 || options.branchAlike) {
       return pick(rng, n);
     }
     int classes = 0;
@@ -1377,12 +1374,6 @@ final class TokenWalk {
     }
     return classStart[enumerated.next(classes)];
   }
-
-  /**
-   * Test switch: true branches {@link ExactBound}'s enumeration over every candidate, alike or not (the paths then
-   * outnumber its cap on longer games, which keep the walk's bound and decline above it).
-   */
-  static volatile boolean branchAlike;
 
   /** Scratch of {@link #pickCandidate}: the first candidate of each class. */
   private int[] classStart = new int[0];

@@ -25,22 +25,13 @@ import veil.ludeme.LudState;
  * exchange mends step r'. Nodes are expanded best first: the later the step reached, then the lower the deficiency,
  * then the fewer exchanges. Histories already seen are not replayed again.
  *
- * <p>Bounded by {@link #budget} replays, {@link #scoreBudget} states scored and {@link #DEPTH} exchanges per
- * history, so complete only within those bounds and within this neighbourhood of the witness. Each search ends in
- * one of three ways, each counted: a witness found, a budget spent (then nothing is known of the rest), or every
- * history within the depth tried (exhausted).
+ * <p>Bounded by {@link SamplerOptions#searchBudget} replays, {@link SamplerOptions#searchScoreBudget} states scored and
+ * {@link #DEPTH} exchanges per history, so complete only within those bounds and within this neighbourhood of the
+ * witness. Each search ends in one of three ways, each counted: a witness found, a budget spent (then nothing is
+ * known of the rest), or every history within the depth tried (exhausted).
  * Never reads the hidden truth: only the observation (through the step's pins, facts, void and the replay).
  */
 final class WitnessSearch {
-  /** Replays per search; a test switch (the search stops, counted in {@link #budgetHit}, when it is spent). */
-  static volatile int budget = 3000;
-  /**
-   * States scored per search (an exchange, or two, tried on the state before the step a node stops at, without a
-   * replay); a test switch. Two exchanges at once cost the fourth power of the hidden cards, so this bounds the
-   * search's time where many cards are hidden; spent, it stops the search like the replay budget (counted in {@link
-   * #budgetHit}).
-   */
-  static volatile int scoreBudget = 400_000;
   private long scored;
 
   /** Exchanges per history at most. */
@@ -64,8 +55,12 @@ final class WitnessSearch {
   long replays;
   long exchanges;
 
-  WitnessSearch(CompiledGame game) {
+  /** The Worker's switches (searchBudget, searchScoreBudget). */
+  private final SamplerOptions options;
+
+  WitnessSearch(CompiledGame game, SamplerOptions options) {
     this.game = game;
+    this.options = options;
     this.cards = game.cards.count();
     this.visibleMask = game.places.visibleMask();
     this.initial = game.initialState();
@@ -158,7 +153,7 @@ final class WitnessSearch {
       int pairs = 0;
       for (int i = 0; i < n; i++) {
         for (int j = i + 1; j < n; j++) {
-          if (++scored > scoreBudget) {
+          if (++scored > options.searchScoreBudget) {
             budgetHit++;
             step.deficiencyAt(before, t);
             return false;
@@ -223,7 +218,7 @@ final class WitnessSearch {
             if (!seen.add(new Key(child))) {
               continue;
             }
-            if (spent == budget) {
+            if (spent == options.searchBudget) {
               budgetHit++;
               step.deficiencyAt(before, t); // leave step t's pins in place
               return false;
@@ -273,7 +268,7 @@ final class WitnessSearch {
    * cards elsewhere at once: an answer that gives one card of a rank, from a hand the witness gave two of them, to
    * an asker the witness gave none), two exchanges made one after the other (two transpositions, or a cycle of
    * three cards when they share one): those that lower it, into {@link #two}; their number, or -1 when the
-   * {@link #scoreBudget} ran out.
+   * {@link SamplerOptions#searchScoreBudget} ran out.
    */
   private int pairsOfPairs(Node node, int r, int n, WitnessSwaps.Step step) {
     int count = 0;
@@ -290,7 +285,7 @@ final class WitnessSearch {
             if (!shares && (k < i || k == i && l < j)) {
               continue; // two disjoint exchanges commute: each such pair once
             }
-            if (++scored > scoreBudget) {
+            if (++scored > options.searchScoreBudget) {
               return -1;
             }
             trial.copyFrom(trial2);

@@ -41,6 +41,8 @@ final class Worker {
 
   private final CompiledGame game;
   private final CardSampler.Stats stats;
+  /** The switches of this Worker, its walk and helpers ({@link SamplerOptions}). */
+  final SamplerOptions options;
   private final int roles;
   private final int players;
   private final int cards;
@@ -75,8 +77,6 @@ final class Worker {
   private boolean witnessCardsKnown = true;
   /** The {@link #swapWitness} calls of the step being analysed (at most {@link #SWAPS_PER_STEP}). */
   private int swapCalls;
-  /** Test switch: false leaves out {@link #swaps} (the analysis then fails where the redraws and old repair fail). */
-  static volatile boolean swapWitnesses = true;
 
   // Analysis of the current observation.
   private Skeleton skeleton;
@@ -122,7 +122,14 @@ final class Worker {
   private long[] pinPlaces = new long[16 * TokenWalk.PIN_LEVELS];
   private int pinCount;
 
+  /** A Worker with the default options (tests that take the sampler as it ships). */
   Worker(CompiledGame game, CardSampler.Stats stats) {
+    this(game, stats, new SamplerOptions());
+  }
+
+  /** @param options this Worker's own switches (its walk and helpers read them; not shared with another Worker) */
+  Worker(CompiledGame game, CardSampler.Stats stats, SamplerOptions options) {
+    this.options = options;
     this.game = game;
     this.stats = stats;
     this.roles = game.roleCount();
@@ -156,9 +163,9 @@ final class Worker {
     this.probe = new RuleProbe(game);
     this.facts = new FactProbe(game);
     this.swaps = new WitnessSwaps(game);
-    this.search = new WitnessSearch(game);
-    this.factAssignment = new FactAssignment(stats);
-    this.pairFacts = new PairFacts(game, initialPlaces);
+    this.search = new WitnessSearch(game, options);
+    this.factAssignment = new FactAssignment(stats, options);
+    this.pairFacts = new PairFacts(game, initialPlaces, options);
     this.cardOfToken = new int[cards];
     this.classOfToken = new int[cards];
     this.classOfCard = new int[cards];
@@ -265,7 +272,7 @@ final class Worker {
         // Drawn with probability 1 / (choices x bijections); accepted in proportion to that product, every history
         // consistent with the walk is equally likely.
         double logW = walk.logChoices + logBijections
-            - (countFacts ? 0 : skeleton.facts.logDesignations(steps, cardOfToken));
+            - (countFacts || !options.weighDesignations ? 0 : skeleton.facts.logDesignations(steps, cardOfToken));
         if (countReveals && !pathBounded) {
           // Counted reveals: the bound is exact (TokenWalk#countReveals) and the same for every draw; checked.
           double first = Double.isNaN(walk.logFirst) ? logW : walk.logFirst;
@@ -448,9 +455,9 @@ final class Worker {
     countedBoundSteps = -1;
     walk.weighted = true;
     walk.greedy = true;
-    countFacts = exactFacts && faces == null && skeleton.facts.someAt(-1, steps)
+    countFacts = options.exactFacts && faces == null && skeleton.facts.someAt(-1, steps)
         && !(refusedSkeleton == skeleton && refusedVersion == skeleton.version && refusedSteps == steps);
-    countReveals = countFacts && exactReveals;
+    countReveals = countFacts && options.exactReveals;
     walk.countSome = countFacts;
     drawSteps = steps;
     try {
@@ -485,7 +492,7 @@ final class Worker {
             } finally {
               weighMixed = false;
             }
-          } else if (weightedDraws && exactBounds) {
+          } else if (weightedDraws && options.exactBounds) {
             // The walk's bound is one path's weight: the largest over every path instead, where they are few enough.
             weighMixed = true;
             try {
@@ -542,7 +549,7 @@ final class Worker {
         weightedDraws = true;
         logBound = first;
         pathBounded = false;
-        if (pathBounds) {
+        if (options.pathBounds) {
           double paths = pathBound(steps);
           if (!Double.isNaN(paths)) {
             if (paths > first + 1e-9 * Math.max(1, Math.abs(first))) {
@@ -575,16 +582,6 @@ final class Worker {
     return false;
   }
 
-  /**
-   * The exact bound of counted reveals by enumeration ({@link #pathBound}); false leaves the proved but loose bound
-   * of the first counted choice ({@link TokenWalk#logFirst}). A switch for measurements and tests.
-   */
-  static volatile boolean pathBounds = true;
-  /**
-   * Mutation switch for tests only: the path bound takes the least weight over the sequences instead of the largest
-   * (a bound that is not one: the draws above it must be declined and counted, overBound).
-   */
-  static volatile boolean brokenPathBound;
   /** The current bound is {@link #pathBound}'s (the draws' first counted choice is then not checked against it). */
   private boolean pathBounded;
   /** Walks {@link #pathBound} may take at most (each is a walk and a count). */
@@ -635,7 +632,7 @@ final class Worker {
         }
         if (found) {
           double w = walk.logChoices + logBijections;
-          pathMax = brokenPathBound ? (pathMax == Double.NEGATIVE_INFINITY ? w : Math.min(pathMax, w))
+          pathMax = options.brokenPathBound ? (pathMax == Double.NEGATIVE_INFINITY ? w : Math.min(pathMax, w))
               : Math.max(pathMax, w);
         }
       }
@@ -653,34 +650,9 @@ final class Worker {
     return true;
   }
 
-  /**
-   * Whether draws that count SOME facts also count the walk's reveal choices ({@link TokenWalk#countReveals}), so
-   * that their bound is exact rather than measured. On by default (it acts only where {@link #exactFacts} does);
-   * tests switch it off to reach the measured path.
-   */
-  static volatile boolean exactReveals = true;
-  /** The counted assignment's largest class last (see {@link #buildFacts}); a switch for measurements. */
-  static volatile boolean largestClassLast = true;
   /** The draws of the current bound count their reveal choices. */
   private boolean countReveals;
-  /**
-   * Whether the bound of weighted draws without SOME facts is the largest weight over every path of the walk ({@link
-   * ExactBound}) rather than the weight of the walk taking the narrowest candidates; a switch for tests (off: the
-   * generated games it fixed decline again).
-   */
-  static volatile boolean exactBounds = true;
 
-  /**
-   * Whether draws count SOME facts ({@link FactAssignment}) instead of designating them in the walk. Off by default:
-   * exact (chi-square against enumeration, {@code GoFishSamplingTest}), but on the Go Fish games measured it declined
-   * as many decisions as the designations and draws more slowly: with the reveal choices counted too ({@link
-   * #exactReveals}) the bound is exact, but the count is too large (work cap) at most reveal choices of a three- or
-   * four-player game, which then take the measured bound; see README, Go Fish, sessions 8 and 9. Session 10: the
-   * count walks classes one at a time and the bound of counted reveals is exact and tight ({@link #pathBound}), but
-   * the count still refuses most three- and four-player skeletons, and with it on the Go Fish harness declined 35, 56
-   * and 21 decisions against 31, 47 and 22 off: still off.
-   */
-  static volatile boolean exactFacts = false;
   /**
    * The draws of the current bound count their SOME facts ({@link FactAssignment}): the walk designates none, the
    * assignment meets them all and its count is the exact number of bijections that do, so the weights need no
@@ -920,7 +892,7 @@ final class Worker {
       classCap[j]++;
       classOfToken[t] = j;
     }
-    if (largestClassLast) {
+    if (options.largestClassLast) {
       // The largest class (the stock) last: FactAssignment enumerates a type's split class by class, the last class
       // taking what is left, so the stock then ends every split instead of leaving small classes to fill.
       int big = 0;
@@ -970,7 +942,7 @@ final class Worker {
         return Double.NaN;
       }
       return walk.logChoices + logBijections
-          - (countFacts ? 0 : skeleton.facts.logDesignations(steps, cardOfToken));
+          - (countFacts || !options.weighDesignations ? 0 : skeleton.facts.logDesignations(steps, cardOfToken));
     } finally {
       walk.greedy = greedy;
     }
@@ -1724,7 +1696,7 @@ final class Worker {
 
   private void reset(int observer) {
     skeleton = new Skeleton(observer, words);
-    walk = new TokenWalk(initialPlaces, words, visibleMask, observer, cards, ordered, faces);
+    walk = new TokenWalk(initialPlaces, words, visibleMask, observer, cards, ordered, faces, options);
     walk.stats = stats;
     walk.revealCounter = this::logCompletions;
     walk.mixedCounter = this::logOpenCompletions;
@@ -1789,7 +1761,7 @@ final class Worker {
       }
       builder.relabelAll = faces != null; // a witness needs any consistent history: the rules' copies will do
       try {
-        if (swapWitnesses && skeleton.facts.count > 0 && redraw % SWAP_EVERY == 0 && redraw < WITNESS_REDRAWS
+        if (options.swapWitnesses && skeleton.facts.count > 0 && redraw % SWAP_EVERY == 0 && redraw < WITNESS_REDRAWS
             && swapWitness(obs, t)) {
           continue; // the witness was repaired in place: the next pass extends it
         }
@@ -1797,7 +1769,7 @@ final class Worker {
             && builder.replay(skeleton, obs, t, moveIndex, moveCard, null)) {
           witness.copyFrom(builder.state);
           keepWitnessCards(t);
-        } else if (repairWitnesses && skeleton.facts.count > 0 && redraw >= REPAIR_FROM
+        } else if (options.repairWitnesses && skeleton.facts.count > 0 && redraw >= REPAIR_FROM
             && redraw % REPAIR_EVERY == 0) {
           if (repairWitness(obs, t)) {
             keepWitnessCards(t);
@@ -1847,9 +1819,6 @@ final class Worker {
     return repaired;
   }
 
-  /** Test switch: false leaves out {@link #search} (the analysis then fails where the redraws and exchanges fail). */
-  static volatile boolean searchWitnesses = true;
-
   /**
    * The last resort of step t, after every redraw and exchange failed: the search over sequences of exchanges
    * ({@link WitnessSearch}) from the history {@link #witnessCard}, which must replay to step t (it need not be
@@ -1858,7 +1827,7 @@ final class Worker {
    * found, budget spent, exhausted, not started for want of a history of steps [0, t)).
    */
   private boolean searchWitness(Observation obs, int t) {
-    if (!searchWitnesses) {
+    if (!options.searchWitnesses) {
       return false;
     }
     int moves = skeleton.stepStart[t];
@@ -2127,8 +2096,6 @@ final class Worker {
     return true;
   }
 
-  /** Test switch: false leaves out the witness repair (the analysis then fails where the walk alone fails). */
-  static volatile boolean repairWitnesses = true;
   /**
    * The repair is the last resort: from this many redraws of a step on (the walk's own witnesses, which the facts
    * are probed on, come first), at every {@link #REPAIR_EVERY}-th (at most 25 repairs a step).

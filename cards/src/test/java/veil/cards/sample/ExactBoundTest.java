@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import veil.ludeme.CompiledGame;
 import veil.ludeme.LudState;
@@ -56,12 +55,6 @@ class ExactBoundTest {
           (end (if (or (empty (hand Mover)) (>= (turns) 24)) (result Mover Loss)))))
       """;
 
-  @AfterEach
-  void restore() {
-    Worker.exactBounds = true;
-    TokenWalk.branchAlike = false;
-  }
-
   /**
    * The generated game of session 9 (seed 20998777155007, the CI property's game d7dc7814) at p1's step 26, where
    * about half the draws were above the walk's bound: every call now gives a history that replays; with the walk's
@@ -85,8 +78,8 @@ class ExactBoundTest {
     assertThat(exact.stats().overBound.sum()).isZero();
     assertThat(exact.stats().exactBounds.sum()).isPositive();
 
-    Worker.exactBounds = false;
     CardSampler walks = new CardSampler(g);
+    walks.options.exactBounds = false;
     rng = new SplittableRandom(1);
     for (int k = 0; k < 40; k++) {
       walks.sampleHistory(obs, rng);
@@ -117,8 +110,8 @@ class ExactBoundTest {
     }
     assertThat(exact.stats().exactBounds.sum()).isPositive();
 
-    TokenWalk.branchAlike = true;
     CardSampler everyCandidate = new CardSampler(g);
+    everyCandidate.options.branchAlike = true;
     rng = new SplittableRandom(1);
     for (int k = 0; k < 40; k++) {
       everyCandidate.sampleHistory(obs, rng);
@@ -181,19 +174,15 @@ class ExactBoundTest {
 
   /** Whether a sampler with the walk's bound declines some of 20 calls on the observation. */
   static boolean walksBoundDeclines(CompiledGame g, Observation obs) {
-    Worker.exactBounds = false;
-    try {
-      CardSampler walks = new CardSampler(g);
-      SplittableRandom rng = new SplittableRandom(7);
-      for (int k = 0; k < 20; k++) {
-        if (walks.sampleHistory(obs, rng) == null) {
-          return true;
-        }
+    CardSampler walks = new CardSampler(g);
+    walks.options.exactBounds = false;
+    SplittableRandom rng = new SplittableRandom(7);
+    for (int k = 0; k < 20; k++) {
+      if (walks.sampleHistory(obs, rng) == null) {
+        return true;
       }
-      return false;
-    } finally {
-      Worker.exactBounds = true;
     }
+    return false;
   }
 
   /**

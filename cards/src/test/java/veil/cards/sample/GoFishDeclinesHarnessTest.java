@@ -17,7 +17,7 @@ import veil.model.Observation;
  * {@code -Dgofish.tries} (default 2) states, as an agent would. A decision all of whose tries fail is a decline
  * (an agent would fall back to random play there). Prints per game the declines and the sampler's counters, and the
  * counters' change at the first few declines ({@code -Dgofish.show}, default 5). {@code -Dgofish.steps} stops a
- * game early; {@code -Dgofish.exact=true|false} sets {@link Worker#exactFacts} for the run.
+ * game early; {@code -Dgofish.exact=true|false} sets {@link SamplerOptions#exactFacts} for the run.
  */
 class GoFishDeclinesHarnessTest {
   @Test
@@ -28,19 +28,12 @@ class GoFishDeclinesHarnessTest {
     int show = Integer.getInteger("gofish.show", 5);
     int maxSteps = Integer.getInteger("gofish.steps", Integer.MAX_VALUE);
     String exact = System.getProperty("gofish.exact");
-    boolean exactFacts = Worker.exactFacts;
-    if (exact != null) {
-      Worker.exactFacts = Boolean.parseBoolean(exact);
-    }
-    try {
-      run(spec, tries, show, maxSteps);
-    } finally {
-      Worker.exactFacts = exactFacts;
-    }
+    boolean exactFacts = exact != null ? Boolean.parseBoolean(exact) : new SamplerOptions().exactFacts;
+    run(spec, tries, show, maxSteps, exactFacts);
   }
 
-  private static void run(String spec, int tries, int show, int maxSteps) throws Exception {
-    System.out.println("go fish harness: Worker.exactFacts=" + Worker.exactFacts);
+  private static void run(String spec, int tries, int show, int maxSteps, boolean exactFacts) throws Exception {
+    System.out.println("go fish harness: exactFacts=" + exactFacts);
     for (String one : spec.split(",")) {
       String[] ps = one.split(":");
       int players = Integer.parseInt(ps[0]);
@@ -50,6 +43,7 @@ class GoFishDeclinesHarnessTest {
       CardSampler[] samplers = new CardSampler[players];
       for (int p = 0; p < players; p++) {
         samplers[p] = new CardSampler(g);
+        samplers[p].options.exactFacts = exactFacts;
       }
       Play.Game play = new Play.Game(g);
       SplittableRandom rng = new SplittableRandom(seed);

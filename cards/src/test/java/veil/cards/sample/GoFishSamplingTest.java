@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import veil.ludeme.CompiledGame;
 import veil.ludeme.LudState;
@@ -85,10 +86,16 @@ class GoFishSamplingTest {
   static CardSampler.Stats lastStats;
 
   static double[] fit(CompiledGame g, Observation obs, long seed) {
+    return fit(g, obs, seed, options -> { });
+  }
+
+  /** {@link #fit} with a sampler whose options {@code set} changes first (a mutation, a switch). */
+  static double[] fit(CompiledGame g, Observation obs, long seed, Consumer<SamplerOptions> set) {
     Map<List<Long>, Double> posterior = new HashMap<>();
     Posterior.enumerate(g, obs).forEach((s, w) -> posterior.merge(placements(s), w[0], Double::sum));
     int n = 300 * posterior.size();
     CardSampler sampler = new CardSampler(g);
+    set.accept(sampler.options);
     lastStats = sampler.stats();
     SplittableRandom rng = new SplittableRandom(seed);
     Map<List<Long>, Integer> counts = new HashMap<>();
@@ -167,12 +174,7 @@ class GoFishSamplingTest {
    */
   @Test
   void impliedAsksAreSampledAsTheExactPosterior() throws IOException {
-    Worker.exactFacts = false; // implied asks are a matter of the designations' path
-    try {
-      impliedAsks();
-    } finally {
-      Worker.exactFacts = false;
-    }
+    impliedAsks(); // implied asks are a matter of the designations' path (exactFacts off, the default)
   }
 
   private static void impliedAsks() throws IOException {
@@ -199,12 +201,7 @@ class GoFishSamplingTest {
    */
   @Test
   void askedAgainAfterHandingOverAreSampledAsTheExactPosterior() throws IOException {
-    Worker.exactFacts = false; // implied asks are a matter of the designations' path
-    try {
-      askedAgainAfterHandingOver();
-    } finally {
-      Worker.exactFacts = false;
-    }
+    askedAgainAfterHandingOver(); // implied asks: the designations' path (exactFacts off, the default)
   }
 
   private static void askedAgainAfterHandingOver() throws IOException {
@@ -231,19 +228,13 @@ class GoFishSamplingTest {
     // (hands holding two cards of the rank asked are drawn too often). The chi-square test must see it.
     CompiledGame g = tiny();
     List<Observation> asked = askedObservations(g, 8);
-    HandFacts.weighDesignations = false;
-    Worker.exactFacts = false; // the designations' path (the default)
-    try {
-      boolean failed = false;
-      for (Observation obs : asked) {
-        double[] r = fit(g, obs, obs.length());
-        failed |= r[0] >= r[1];
-      }
-      assertThat(failed).as("some observation's chi-square exceeds its critical value").isTrue();
-    } finally {
-      HandFacts.weighDesignations = true;
-      Worker.exactFacts = false;
+    boolean failed = false;
+    for (Observation obs : asked) {
+      // the designations' path (exactFacts off, the default), without the designations' weight
+      double[] r = fit(g, obs, obs.length(), options -> options.weighDesignations = false);
+      failed |= r[0] >= r[1];
     }
+    assertThat(failed).as("some observation's chi-square exceeds its critical value").isTrue();
   }
 
   /**
@@ -253,7 +244,7 @@ class GoFishSamplingTest {
    */
   @Test
   void severalOpenAsksAreCountedAsTheExactPosterior() throws IOException {
-    int tested = severalOpenAsks(true);
+    int tested = severalOpenAsks(true, options -> { });
     assertThat(tested).as("observations whose draws counted two or more open SOME facts").isGreaterThanOrEqualTo(4);
   }
 
@@ -262,33 +253,28 @@ class GoFishSamplingTest {
   void withTheWrongMultinomialTheCountedTestFails() throws IOException {
     // With counted reveals the wrong counts break their exact bound and the draws are declined (overBound); the
     // chi-square sees the mutation on the path where the count is the assignment's weight alone.
-    FactAssignment.brokenMultinomial = true;
-    Worker.exactReveals = false;
-    try {
-      assertThat(severalOpenAsks(false)).as("observations failing with the wrong multinomial").isGreaterThan(0);
-    } finally {
-      FactAssignment.brokenMultinomial = false;
-      Worker.exactReveals = true;
-    }
+    Consumer<SamplerOptions> mutation = options -> {
+      options.brokenMultinomial = true;
+      options.exactReveals = false;
+    };
+    assertThat(severalOpenAsks(false, mutation)).as("observations failing with the wrong multinomial").isGreaterThan(0);
   }
 
-  /** Fits the observations with several open asks; asserting each fits, returns how many; else how many fail. */
-  private static int severalOpenAsks(boolean assertFit) throws IOException {
-    Worker.exactFacts = true;
-    try {
-      return severalOpenAsksCounted(assertFit);
-    } finally {
-      Worker.exactFacts = false;
-    }
-  }
-
-  private static int severalOpenAsksCounted(boolean assertFit) throws IOException {
+  /**
+   * Fits the observations with several open asks, counted (exactFacts on, then {@code set}); asserting each fits,
+   * returns how many; else how many fail.
+   */
+  private static int severalOpenAsks(boolean assertFit, Consumer<SamplerOptions> set) throws IOException {
+    Consumer<SamplerOptions> counted = options -> {
+      options.exactFacts = true;
+      set.accept(options);
+    };
     int tested = 0;
     int failing = 0;
     for (int players = 2; players <= 3; players++) {
       CompiledGame g = small(players, "2 3 4", "Clubs Diamonds Hearts", 2, 9);
       for (Observation obs : askedObservations(g, 60)) {
-        double[] r = fit(g, obs, 300 + obs.length());
+        double[] r = fit(g, obs, 300 + obs.length(), counted);
         if (lastStats.severalFactsCounted.sum() == 0 || r[2] < 2) {
           continue;
         }
@@ -317,7 +303,7 @@ class GoFishSamplingTest {
   @Test
   void countedRevealsAreTheExactPosterior() throws IOException {
     pathBounded = 0;
-    int tested = countedReveals(true);
+    int tested = countedReveals(true, options -> { });
     assertThat(tested).as("observations whose draws counted a reveal choice").isGreaterThanOrEqualTo(4);
     assertThat(pathBounded).as("of them, bounded by the maximum over the counted classes' sequences")
         .isGreaterThanOrEqualTo(4);
@@ -332,22 +318,17 @@ class GoFishSamplingTest {
    */
   @Test
   void withTooLowAPathBoundTheDrawsAreDeclined() throws IOException {
-    Worker.brokenPathBound = true;
-    Worker.exactFacts = true;
     int declined = 0;
-    try {
-      CompiledGame g = small(3, "2 3 4", "Clubs Diamonds Hearts", 2, 9);
-      for (Observation obs : askedObservations(g, 60)) {
-        CardSampler sampler = new CardSampler(g);
-        SplittableRandom rng = new SplittableRandom(obs.length());
-        for (int i = 0; i < 200; i++) {
-          sampler.sampleHistory(obs, rng);
-        }
-        declined += sampler.stats().overBound.sum() > 0 ? 1 : 0;
+    CompiledGame g = small(3, "2 3 4", "Clubs Diamonds Hearts", 2, 9);
+    for (Observation obs : askedObservations(g, 60)) {
+      CardSampler sampler = new CardSampler(g);
+      sampler.options.brokenPathBound = true;
+      sampler.options.exactFacts = true;
+      SplittableRandom rng = new SplittableRandom(obs.length());
+      for (int i = 0; i < 200; i++) {
+        sampler.sampleHistory(obs, rng);
       }
-    } finally {
-      Worker.brokenPathBound = false;
-      Worker.exactFacts = false;
+      declined += sampler.stats().overBound.sum() > 0 ? 1 : 0;
     }
     System.out.printf("small 3-player go fish, path bound at the least weight: %d observations declined draws%n",
         declined);
@@ -357,44 +338,42 @@ class GoFishSamplingTest {
   /** The mutation: a counted choice's factor left out of the weight. The test must see it. */
   @Test
   void withoutTheRevealWeightTheCountedTestFails() throws IOException {
-    TokenWalk.weightlessReveals = true;
-    try {
-      assertThat(countedReveals(false)).as("observations failing without the reveal weight").isGreaterThan(0);
-    } finally {
-      TokenWalk.weightlessReveals = false;
-    }
+    assertThat(countedReveals(false, options -> options.weightlessReveals = true))
+        .as("observations failing without the reveal weight").isGreaterThan(0);
   }
 
-  /** Fits the observations with counted reveal choices; asserting each fits, returns how many; else how many fail. */
-  private static int countedReveals(boolean assertFit) throws IOException {
-    Worker.exactFacts = true;
+  /**
+   * Fits the observations with counted reveal choices (exactFacts on, then {@code set}); asserting each fits, returns
+   * how many; else how many fail.
+   */
+  private static int countedReveals(boolean assertFit, Consumer<SamplerOptions> set) throws IOException {
+    Consumer<SamplerOptions> counted = options -> {
+      options.exactFacts = true;
+      set.accept(options);
+    };
     int tested = 0;
     int failing = 0;
-    try {
-      for (int players = 2; players <= 3; players++) {
-        CompiledGame g = small(players, "2 3 4", "Clubs Diamonds Hearts", 2, 9);
-        for (Observation obs : askedObservations(g, 60)) {
-          double[] r = fit(g, obs, 500 + obs.length());
-          if (lastStats.revealsCounted.sum() == 0 || r[2] < 2) {
-            continue;
-          }
-          assertThat(lastStats.overBound.sum()).as("draws above the exact bound").isZero();
-          assertThat(lastStats.firstCountDiffers.sum()).as("draws whose first counted choice differed").isZero();
-          pathBounded += lastStats.pathBounds.sum() > 0 ? 1 : 0;
-          System.out.printf("small %d-player go fish, counted reveals, p%d step %d: %d placements, chi-square %.1f "
-              + "(critical %.1f)%n", players, obs.role() + 1, obs.length(), (int) r[2], r[0], r[1]);
-          if (assertFit) {
-            assertThat(r[0]).isLessThan(r[1]);
-          }
-          failing += r[0] >= r[1] ? 1 : 0;
-          tested++;
-          if (!assertFit && failing > 0) {
-            return failing; // the mutation is seen: no need to fit the rest
-          }
+    for (int players = 2; players <= 3; players++) {
+      CompiledGame g = small(players, "2 3 4", "Clubs Diamonds Hearts", 2, 9);
+      for (Observation obs : askedObservations(g, 60)) {
+        double[] r = fit(g, obs, 500 + obs.length(), counted);
+        if (lastStats.revealsCounted.sum() == 0 || r[2] < 2) {
+          continue;
+        }
+        assertThat(lastStats.overBound.sum()).as("draws above the exact bound").isZero();
+        assertThat(lastStats.firstCountDiffers.sum()).as("draws whose first counted choice differed").isZero();
+        pathBounded += lastStats.pathBounds.sum() > 0 ? 1 : 0;
+        System.out.printf("small %d-player go fish, counted reveals, p%d step %d: %d placements, chi-square %.1f "
+            + "(critical %.1f)%n", players, obs.role() + 1, obs.length(), (int) r[2], r[0], r[1]);
+        if (assertFit) {
+          assertThat(r[0]).isLessThan(r[1]);
+        }
+        failing += r[0] >= r[1] ? 1 : 0;
+        tested++;
+        if (!assertFit && failing > 0) {
+          return failing; // the mutation is seen: no need to fit the rest
         }
       }
-    } finally {
-      Worker.exactFacts = false;
     }
     return assertFit ? tested : failing;
   }

@@ -16,8 +16,8 @@ import veil.model.Observation;
  * in the three-player game of seed 7 every player's analysis failed by step 121, and the sampler then declined every
  * later decision of that player. The witness repair (a local search over the assignment, {@code
  * Worker.repairWitness}) finds one, and so does the exchange of hidden cards' futures ({@link WitnessSwaps}).
- * Without both ({@link Worker#repairWitnesses} and {@link Worker#swapWitnesses} false, and the search that is their
- * last resort, {@link Worker#searchWitnesses}) some of them fail, so the
+ * Without both ({@link SamplerOptions#repairWitnesses} and {@link SamplerOptions#swapWitnesses} false, and the search
+ * that is their last resort, {@link SamplerOptions#searchWitnesses}) some of them fail, so the
  * test is about the repairs. Where the sampler answers, its history replays to the observation.
  */
 class GoFishWitnessTest {
@@ -39,16 +39,11 @@ class GoFishWitnessTest {
     for (int p = 0; p < g.players; p++) {
       Observation obs = play.observations[p];
       withRepair += new Worker(g, new CardSampler.Stats()).prepare(obs) ? 1 : 0;
-      Worker.repairWitnesses = false;
-      Worker.swapWitnesses = false;
-      Worker.searchWitnesses = false;
-      try {
-        without += new Worker(g, new CardSampler.Stats()).prepare(obs) ? 1 : 0;
-      } finally {
-        Worker.repairWitnesses = true;
-        Worker.swapWitnesses = true;
-        Worker.searchWitnesses = true;
-      }
+      SamplerOptions noRepairs = new SamplerOptions();
+      noRepairs.repairWitnesses = false;
+      noRepairs.swapWitnesses = false;
+      noRepairs.searchWitnesses = false;
+      without += new Worker(g, new CardSampler.Stats(), noRepairs).prepare(obs) ? 1 : 0;
       int[][] h = new CardSampler(g).sampleHistory(obs, new SplittableRandom(p));
       if (h != null) {
         Play.replayChecked(g, h, obs);
@@ -66,7 +61,8 @@ class GoFishWitnessTest {
    * hand asked to the asker's book was pinned to the asker's hand as well: {@link GoFishPinsTest}); the other two
    * need the exchange of two hidden cards' futures in the witness history ({@link WitnessSwaps}): the fish a
    * "caught" shows must be the card drawn, a card given must have been drawn by the hand that gives it. Without the
-   * exchanges ({@link Worker#swapWitnesses} false, and the search, {@link Worker#searchWitnesses}) those two fail,
+   * exchanges ({@link SamplerOptions#swapWitnesses} false, and the search, {@link SamplerOptions#searchWitnesses}) those
+   * two fail,
    * the token walk's redraws and the local search of the witness repair notwithstanding.
    */
   @Test
@@ -86,14 +82,10 @@ class GoFishWitnessTest {
       Observation obs = play.observations[c[1]];
       Worker w = new Worker(g, new CardSampler.Stats());
       with += w.prepare(obs) ? 1 : 0;
-      Worker.swapWitnesses = false;
-      Worker.searchWitnesses = false;
-      try {
-        without += new Worker(g, new CardSampler.Stats()).prepare(obs) ? 1 : 0;
-      } finally {
-        Worker.swapWitnesses = true;
-        Worker.searchWitnesses = true;
-      }
+      SamplerOptions noExchanges = new SamplerOptions();
+      noExchanges.swapWitnesses = false;
+      noExchanges.searchWitnesses = false;
+      without += new Worker(g, new CardSampler.Stats(), noExchanges).prepare(obs) ? 1 : 0;
       int[][] h = new CardSampler(g).sampleHistory(obs, new SplittableRandom(c[0]));
       if (h != null) {
         Play.replayChecked(g, h, obs);
@@ -106,7 +98,8 @@ class GoFishWitnessTest {
   }
   /**
    * The two analyses of the three-player game of seed 8 that the greedy exchanges left failing hold with the search
-   * over sequences of exchanges ({@link WitnessSearch}), and fail without it ({@link Worker#searchWitnesses} false).
+   * over sequences of exchanges ({@link WitnessSearch}), and fail without it ({@link SamplerOptions#searchWitnesses}
+   * false).
    * The first player's at step 166 (the third asks the second for nines and gets exactly the nine of diamonds: the
    * witness had two other nines in the second's hand and none in the asker's, so no single exchange mends it, two
    * do); the third player's at step 174 (the first, asked for jacks at step 140 and holding none after it, asks for
@@ -133,22 +126,15 @@ class GoFishWitnessTest {
       CardSampler.Stats stats = new CardSampler.Stats();
       with += new Worker(g, stats).prepare(obs) ? 1 : 0;
       found += stats.witnessSearchFound.sum();
-      Worker.searchWitnesses = false;
-      try {
-        without += new Worker(g, new CardSampler.Stats()).prepare(obs) ? 1 : 0;
-      } finally {
-        Worker.searchWitnesses = true;
-      }
-      int budget = WitnessSearch.budget;
-      WitnessSearch.budget = 0;
-      try {
-        CardSampler.Stats none = new CardSampler.Stats();
-        assertThat(new Worker(g, none).prepare(obs)).as("no replay allowed").isFalse();
-        assertThat(none.witnessSearchBudgetSpent.sum()).as("the budget spent is counted").isPositive();
-        assertThat(none.witnessSearchFound.sum()).isZero();
-      } finally {
-        WitnessSearch.budget = budget;
-      }
+      SamplerOptions noSearch = new SamplerOptions();
+      noSearch.searchWitnesses = false;
+      without += new Worker(g, new CardSampler.Stats(), noSearch).prepare(obs) ? 1 : 0;
+      SamplerOptions noReplay = new SamplerOptions();
+      noReplay.searchBudget = 0;
+      CardSampler.Stats none = new CardSampler.Stats();
+      assertThat(new Worker(g, none, noReplay).prepare(obs)).as("no replay allowed").isFalse();
+      assertThat(none.witnessSearchBudgetSpent.sum()).as("the budget spent is counted").isPositive();
+      assertThat(none.witnessSearchFound.sum()).isZero();
       int[][] h = new CardSampler(g).sampleHistory(obs, new SplittableRandom(c[0]));
       if (h != null) {
         Play.replayChecked(g, h, obs);
