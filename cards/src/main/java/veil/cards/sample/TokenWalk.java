@@ -1008,8 +1008,12 @@ final class TokenWalk {
     return true;
   }
 
-  /** The counted choice among the n candidates for card c ({@link #countReveals}). */
-  private int countedChoice(int n, int c, SplittableRandom rng) {
+  /**
+   * Groups the n candidates into classes of alike tokens ({@link #alike}, or {@link #alikeOpen} when {@code open}):
+   * fills classRep, classSize and classOfCandidate (grown as needed, with classLog and savedAllowed) and returns the
+   * number of classes.
+   */
+  private int classify(int n, boolean open) {
     if (classRep.length < n) {
       classRep = new int[n];
       classSize = new int[n];
@@ -1023,7 +1027,7 @@ final class TokenWalk {
     for (int i = 0; i < n; i++) {
       int t = candidates[i];
       int j = 0;
-      while (j < classes && !alike(classRep[j], t)) {
+      while (j < classes && !(open ? alikeOpen(classRep[j], t) : alike(classRep[j], t))) {
         j++;
       }
       if (j == classes) {
@@ -1034,6 +1038,12 @@ final class TokenWalk {
       classSize[j]++;
       classOfCandidate[i] = j;
     }
+    return classes;
+  }
+
+  /** The counted choice among the n candidates for card c ({@link #countReveals}). */
+  private int countedChoice(int n, int c, SplittableRandom rng) {
+    int classes = classify(n, false);
     if (classes == 1) {
       logChoices += LOG[n];
       return pinOrNarrow(candidates[pick(rng, n)], c);
@@ -1455,30 +1465,7 @@ final class TokenWalk {
 
   /** The counted mixed choice among the n candidates for card c ({@link #countMixed}). */
   private int countedMixedChoice(int n, int c, SplittableRandom rng) {
-    if (classRep.length < n) {
-      classRep = new int[n];
-      classSize = new int[n];
-      classOfCandidate = new int[n];
-      classLog = new double[n];
-    }
-    if (savedAllowed.length < words) {
-      savedAllowed = new long[words];
-    }
-    int classes = 0;
-    for (int i = 0; i < n; i++) {
-      int t = candidates[i];
-      int j = 0;
-      while (j < classes && !alikeOpen(classRep[j], t)) {
-        j++;
-      }
-      if (j == classes) {
-        classRep[classes] = t;
-        classSize[classes] = 0;
-        classes++;
-      }
-      classSize[j]++;
-      classOfCandidate[i] = j;
-    }
+    int classes = classify(n, true);
     double max = Double.NEGATIVE_INFINITY;
     for (int j = 0; j < classes; j++) {
       int t = classRep[j];
