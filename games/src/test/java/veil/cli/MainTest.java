@@ -68,7 +68,9 @@ class MainTest {
         + "trial-claim-fifteen    2  Claim Fifteen: a claim allowed while a hidden hand holds a fifteen tells the "
         + "others so\n"
         + "subset-sums            2  Subset Sums: a played card captures, one at a time, table cards summing to its "
-        + "value (subsets … with:)\n");
+        + "value (subsets … with:)\n"
+        + "two-deck-eights        2  Crazy Eights with two decks (104 cards, copies:2): the card sampler with "
+        + "identical cards\n");
   }
 
   @Test
