@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Set;
 import java.util.TreeMap;
 import veil.gdl.term.Literal;
@@ -40,10 +41,14 @@ public final class SizeEstimate {
   public record Result(double dynamicAtoms, String largestRelation, double largestAtoms) {}
 
   private final Symbols symbols;
-  /** The constants at each position: a path of relation, argument index and the functors in between. */
-  private final Map<String, Set<Integer>> constants = new HashMap<>();
-  /** The functors (name/arity) of the function terms at each position. */
-  private final Map<String, Set<String>> functors = new HashMap<>();
+  /**
+   * The constants at each position: a path of relation, argument index and the functors in between. Sorted, so the
+   * paths below a position are one range ({@link #below}): a scan of the whole map per variable per rule per pass
+   * made the estimate quadratic in the rules (an exported Cribbage, 82,000 rules, ran for minutes).
+   */
+  private final NavigableMap<String, Set<Integer>> constants = new TreeMap<>();
+  /** The functors (name/arity) of the function terms at each position, sorted as {@link #constants}. */
+  private final NavigableMap<String, Set<String>> functors = new TreeMap<>();
   private boolean grew;
 
   private SizeEstimate(Symbols symbols) {
@@ -144,22 +149,25 @@ public final class SizeEstimate {
     grew |= functors.computeIfAbsent(path, k -> new HashSet<>()).add(f);
   }
 
+  /**
+   * The entries whose path starts with {@code prefix}, copied (the caller may add to the map while it walks them).
+   */
+  private static <V> List<Map.Entry<String, V>> below(NavigableMap<String, V> map, String prefix) {
+    return new ArrayList<>(map.subMap(prefix, true, prefix + Character.MAX_VALUE, false).entrySet());
+  }
+
   /** Copies every position at or below {@code from} to the same place below {@code to}. */
   private void copy(String from, String to) {
-    for (Map.Entry<String, Set<Integer>> e : new ArrayList<>(constants.entrySet())) {
-      if (e.getKey().startsWith(from)) {
-        String p = to + e.getKey().substring(from.length());
-        for (int c : e.getValue()) {
-          add(p, c);
-        }
+    for (Map.Entry<String, Set<Integer>> e : below(constants, from)) {
+      String p = to + e.getKey().substring(from.length());
+      for (int c : e.getValue()) {
+        add(p, c);
       }
     }
-    for (Map.Entry<String, Set<String>> e : new ArrayList<>(functors.entrySet())) {
-      if (e.getKey().startsWith(from)) {
-        String p = to + e.getKey().substring(from.length());
-        for (String f : e.getValue()) {
-          addFunctor(p, f);
-        }
+    for (Map.Entry<String, Set<String>> e : below(functors, from)) {
+      String p = to + e.getKey().substring(from.length());
+      for (String f : e.getValue()) {
+        addFunctor(p, f);
       }
     }
   }
@@ -244,18 +252,19 @@ public final class SizeEstimate {
         }
       }
       if (info.source != null) {
-        for (Map.Entry<String, Set<String>> e : new ArrayList<>(functors.entrySet())) {
-          if (e.getKey().equals(info.source) || e.getKey().startsWith(info.source + "(")) {
-            for (String f : e.getValue()) {
-              addFunctor(path + e.getKey().substring(info.source.length()), f);
-            }
+        List<Map.Entry<String, Set<String>>> fns = below(functors, info.source + "(");
+        Set<String> atSource = functors.get(info.source);
+        if (atSource != null) {
+          fns.add(Map.entry(info.source, atSource));
+        }
+        for (Map.Entry<String, Set<String>> e : fns) {
+          for (String f : List.copyOf(e.getValue())) {
+            addFunctor(path + e.getKey().substring(info.source.length()), f);
           }
         }
-        for (Map.Entry<String, Set<Integer>> e : new ArrayList<>(constants.entrySet())) {
-          if (e.getKey().startsWith(info.source + "(")) {
-            for (int c : e.getValue()) {
-              add(path + e.getKey().substring(info.source.length()), c);
-            }
+        for (Map.Entry<String, Set<Integer>> e : below(constants, info.source + "(")) {
+          for (int c : List.copyOf(e.getValue())) {
+            add(path + e.getKey().substring(info.source.length()), c);
           }
         }
       }
