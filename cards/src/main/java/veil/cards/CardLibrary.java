@@ -28,6 +28,7 @@ public final class CardLibrary {
     out.addAll(PileEnd.all());
     out.add(new Meld());
     out.add(new Subsets());
+    out.add(new HasSubset());
     return out;
   }
 

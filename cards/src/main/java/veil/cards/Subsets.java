@@ -60,19 +60,33 @@ public final class Subsets extends ReplayedLudeme {
             + "(default " + MAX_CARDS + ") is a rule failure. The GDL-II export writes counts up to "
             + MAX_EXPORTED_COUNT + ", bounded by the cards the set may hold and most:, and refuses a call it cannot "
             + "bound so.",
+        params("count only the subsets holding this card, e.g. Card"));
+  }
+
+  /** The parameters of {@code (subsets …)} and {@code (hasSubset …)}. */
+  static Param[] params(String withDoc) {
+    return new Param[] {
         Param.pos("map", "string", "the card values, e.g. (map \"Pips\" {(Jack 10) …})"),
         Param.pos("cards", "cards or place", "the cards, e.g. (pile \"Table\")"),
         Param.required("sum", "int", "the sum, e.g. 15 or (var \"Need\")"),
-        Param.named("with", "card", "count only the subsets holding this card, e.g. Card"),
-        Param.named("most", "int literal", "the most cards the set holds (up to " + MAX_CARDS + "), e.g. 5"));
+        Param.named("with", "card", withDoc),
+        Param.named("most", "int literal", "the most cards the set holds (up to " + MAX_CARDS + "), e.g. 5")};
   }
 
   @Override
   public Object build(Args a) throws DslException {
+    return expr(a, "subsets", false);
+  }
+
+  /**
+   * The engine of {@code (subsets …)} and {@code (hasSubset …)} (the same arguments): the count, or with {@code any}
+   * 1 as soon as one subset is found and 0 when none is.
+   */
+  static IntExpr expr(Args a, String ludeme, boolean any) throws DslException {
     int[] value = CardValue.map(a);
     for (int c = 0; c < value.length; c++) {
       if (value[c] < 0) {
-        throw a.error("map", "(subsets …) needs map values of 0 or more; "
+        throw a.error("map", "(" + ludeme + " …) needs map values of 0 or more; "
             + a.compiler().table.cards.text()[c] + " is worth " + value[c], "a map of values 0 or more");
       }
     }
@@ -89,7 +103,8 @@ public final class Subsets extends ReplayedLudeme {
       long w3 = s.words > 3 ? cards.eval(s, 3) : 0L;
       int n = Long.bitCount(w0) + Long.bitCount(w1) + Long.bitCount(w2) + Long.bitCount(w3);
       if (n > most) {
-        throw new IllegalStateException("rule failure: (subsets …) counts the subsets of " + n + " cards, more than "
+        throw new IllegalStateException("rule failure: (" + ludeme + " …) " + (any ? "searches" : "counts")
+            + " the subsets of " + n + " cards, more than "
             + most + (most == MAX_CARDS ? " (the most it counts)" : " (its most:)") + ", at " + where);
       }
       int target = sum.eval(s);
@@ -127,7 +142,7 @@ public final class Subsets extends ReplayedLudeme {
         target -= value[c];
       }
       int total = total(value, w0, 0) + total(value, w1, 64) + total(value, w2, 128) + total(value, w3, 192);
-      return count(value, w0, w1, w2, w3, target, total);
+      return count(value, w0, w1, w2, w3, target, total, any);
     };
   }
 
@@ -141,15 +156,16 @@ public final class Subsets extends ReplayedLudeme {
 
   /**
    * The subsets of the cards in w0..w3 whose values sum to {@code target}; {@code rest} is the sum of all their
-   * values. Each call takes the lowest card out and counts the subsets without it and with it.
+   * values. Each call takes the lowest card out and counts the subsets without it and with it; with {@code any} the
+   * search stops at the first subset found (the result is then 1 or 0).
    */
-  static int count(int[] value, long w0, long w1, long w2, long w3, int target, int rest) {
+  static int count(int[] value, long w0, long w1, long w2, long w3, int target, int rest, boolean any) {
     if (target < 0 || target > rest) {
       return 0;
     }
     if (rest == 0) {
       // Every card left is worth 0 (target is 0 here): each may be in or out.
-      return 1 << (Long.bitCount(w0) + Long.bitCount(w1) + Long.bitCount(w2) + Long.bitCount(w3));
+      return any ? 1 : 1 << (Long.bitCount(w0) + Long.bitCount(w1) + Long.bitCount(w2) + Long.bitCount(w3));
     }
     int c;
     if (w0 != 0) {
@@ -166,7 +182,11 @@ public final class Subsets extends ReplayedLudeme {
       w3 &= w3 - 1;
     }
     int v = value[c];
-    return count(value, w0, w1, w2, w3, target, rest - v) + count(value, w0, w1, w2, w3, target - v, rest - v);
+    int without = count(value, w0, w1, w2, w3, target, rest - v, any);
+    if (any && without > 0) {
+      return without;
+    }
+    return without + count(value, w0, w1, w2, w3, target - v, rest - v, any);
   }
 
   /** The most subsets with one sum of a set of h cards: C(h, h/2) when every value is positive (the subsets with one
@@ -222,7 +242,15 @@ public final class Subsets extends ReplayedLudeme {
   static final class Gdl {
     private Gdl() {}
 
-    static Val value(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
+    /**
+     * What the translations of {@code (subsets …)} and {@code (hasSubset …)} start from: the map's values, the sum
+     * (its possible values), with:'s card, the set, the cards it may hold, the largest sum, the cards a chain walks
+     * (those the set may hold that a sum up to the largest can use) and the domains of the set's free variables.
+     */
+    record Setup(String map, int[] value, Val target, NavigableSet<Integer> targets, Val with, Rel mem, BitSet may,
+        int top, List<Integer> walk, boolean positive, List<String> dom) {}
+
+    static Setup setup(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
       Model m = x.m;
       String map = m.mapName(b.text("map"));
       if (map == null) {
@@ -232,14 +260,13 @@ public final class Subsets extends ReplayedLudeme {
       Val target = x.num(b.get("sum"), Kind.NUM, ctx, body);
       NavigableSet<Integer> targets = target.nums();
       if (targets == null || targets.isEmpty()) {
-        throw ExportException.at(b.get("sum"), "the GDL-II translation of (subsets …) needs a sum: whose values "
-            + "it can bound (a number, a variable with range:, arithmetic over them)");
+        throw ExportException.at(b.get("sum"), "the GDL-II translation of (" + b.name() + " …) needs a sum: whose "
+            + "values it can bound (a number, a variable with range:, arithmetic over them)");
       }
       Val with = b.has("with") ? x.num(b.get("with"), Kind.CARD, ctx, body) : null;
       Rel mem = x.cardSet(b.get("cards"), ctx);
       BitSet may = x.within(mem.name());
       int top = Math.max(0, targets.last());
-      // The cards the chain walks: those the set may hold that a sum up to the largest can use.
       List<Integer> walk = new ArrayList<>();
       boolean positive = true;
       for (int c = 0; c < m.cards(); c++) {
@@ -248,6 +275,26 @@ public final class Subsets extends ReplayedLudeme {
           positive &= value[c] > 0;
         }
       }
+      List<String> dom = new ArrayList<>();
+      for (String v : mem.fv()) {
+        dom.add(ctx.domain(v));
+      }
+      return new Setup(map, value, target, targets, with, mem, may, top, walk, positive, dom);
+    }
+
+    static Val value(Bound b, Ctx ctx, List<String> body, Exprs x) throws ExportException {
+      Setup su = setup(b, ctx, body, x);
+      String map = su.map();
+      int[] value = su.value();
+      Val target = su.target();
+      NavigableSet<Integer> targets = su.targets();
+      Val with = su.with();
+      Rel mem = su.mem();
+      BitSet may = su.may();
+      int top = su.top();
+      List<Integer> walk = su.walk();
+      boolean positive = su.positive();
+      List<String> dom = su.dom();
       int h = walk.size();
       if (b.has("most")) {
         h = Math.min(h, (int) ((Node.Int) b.get("most")).value());
@@ -265,10 +312,6 @@ public final class Subsets extends ReplayedLudeme {
       TreeSet<Integer> counts = new TreeSet<>();
       for (int k = 0; k <= bound; k++) {
         counts.add(k);
-      }
-      List<String> dom = new ArrayList<>();
-      for (String v : mem.fv()) {
-        dom.add(ctx.domain(v));
       }
       String f = chain(x, mem, dom, walk, value, top, bound);
       String n = x.out.var();

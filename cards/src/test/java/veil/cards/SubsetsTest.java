@@ -141,6 +141,67 @@ class SubsetsTest {
     assertThat(fifteens).isGreaterThan(400);
   }
 
+  static final int[] SOME_SUMS = {0, 7, 15, 23, 31, 40, -2};
+
+  /** A game that sets H_i (and W_i, with: the five of hearts) to 1 when (hasSubset …) holds for SOME_SUMS[i]. */
+  static String hasSubsetGame(int hand) {
+    StringBuilder vars = new StringBuilder();
+    StringBuilder sets = new StringBuilder();
+    for (int i = 0; i < SOME_SUMS.length; i++) {
+      vars.append(" (var \"H").append(i).append("\" Each) (var \"W").append(i).append("\" Each)");
+      sets.append(" (if (hasSubset \"Pips\" (hand Player) sum:").append(SOME_SUMS[i]).append(") (set \"H").append(i)
+          .append("\" Player 1))");
+      sets.append(" (if (hasSubset \"Pips\" (hand Player) sum:").append(SOME_SUMS[i])
+          .append(" with:(card 5 Hearts)) (set \"W").append(i).append("\" Player 1))");
+    }
+    return """
+        (game "Some sums"
+          (players 2)
+          (bound 200)
+          (equipment {(deck "Deck" ranks:{Ace 2 3 4 5 6 7 8 9 10 Jack Queen King} copies:2) (hand Each)
+                      (map "Pips" {(Ace 1) (2 2) (3 3) (4 4) (5 5) (6 6) (7 7) (8 8) (9 9) (10 10) (Jack 10)
+                                   (Queen 0) (King 10)})})
+          (vars {%s})
+          (rules
+            (start {(shuffle "Deck") (deal %d to:(hand Each)) (forEach Player {%s})})
+            (play (pass))
+            (end (if (= (turns) 1) (result All Draw)))))
+        """.formatted(vars, hand, sets);
+  }
+
+  /** (hasSubset …) holds exactly when the brute-force count of (subsets …) is above 0; both answers occur. */
+  @Test
+  void hasSubsetHoldsExactlyWhenSomeSubsetSums() throws Exception {
+    CompiledGame g = (CompiledGame) new LudLoader().load("some-sums.lud", hasSubsetGame(6), Map.of());
+    int fiveOfHearts = 0;
+    while (!g.cardText(fiveOfHearts).equals("(card 5 hearts)")) {
+      fiveOfHearts++;
+    }
+    SplittableRandom rng = new SplittableRandom(12);
+    int[] yes = new int[2];
+    int[] no = new int[2];
+    for (int d = 0; d < 300; d++) {
+      LudState s = dealt(g, rng);
+      for (int p = 0; p < 2; p++) {
+        List<Integer> hand = hand(g, s, p);
+        String who = "[p" + (p + 1) + "]";
+        for (int i = 0; i < SOME_SUMS.length; i++) {
+          boolean some = brute(g, hand, SOME_SUMS[i], -1) > 0;
+          boolean someWith = brute(g, hand, SOME_SUMS[i], fiveOfHearts) > 0;
+          assertThat(var(g, s, "H" + i + who) == 1).as("sum %d, hand %s", SOME_SUMS[i], hand).isEqualTo(some);
+          assertThat(var(g, s, "W" + i + who) == 1).as("sum %d with, hand %s", SOME_SUMS[i], hand)
+              .isEqualTo(someWith);
+          yes[0] += some ? 1 : 0;
+          no[0] += some ? 0 : 1;
+          yes[1] += someWith ? 1 : 0;
+          no[1] += someWith ? 0 : 1;
+        }
+      }
+    }
+    assertThat(Math.min(yes[0], yes[1])).isGreaterThan(50);
+    assertThat(Math.min(no[0], no[1])).isGreaterThan(50);
+  }
+
   @Test
   void aSetOfMoreThanMostCardsIsARuleFailure() throws Exception {
     CompiledGame g = (CompiledGame) new LudLoader().load("fifteens.lud", game(12, " most:11", "0"), Map.of());

@@ -70,7 +70,9 @@ class MainTest {
         + "subset-sums            2  Subset Sums: a played card captures, one at a time, table cards summing to its "
         + "value (subsets … with:)\n"
         + "two-deck-eights        2  Crazy Eights with two decks (104 cards, copies:2): the card sampler with "
-        + "identical cards\n");
+        + "identical cards\n"
+        + "sum-captures           2  Sum captures with (hasSubset …): a condition exported as reachable sums, the "
+        + "table unbounded\n");
   }
 
   @Test
