@@ -147,12 +147,28 @@ class TrialFixesRulesTest {
     // Before, the export wrote (out CARD) next to the place constant out, which strict GDL-II refuses to load.
     CompiledGame clash = load(KEEP.replace("(move to:(pile \"Out\")", "(move to:(pile \"Out\") name:out"));
     assertThatThrownBy(() -> GdlExport.export(clash)).isInstanceOf(ExportException.class)
-        .hasMessageContaining("the move name out is also the GDL-II name of a shared place");
+        .hasMessageContaining("the move name out is also the GDL-II name of a shared place")
+        // Where the move is written (session 11's newcomer had to search Scopa for its (move … name:play)).
+        .hasMessageContaining("trial.lud:5:11: the move name out");
     CompiledGame fine = load(KEEP.replace("(move to:(pile \"Out\")", "(move to:(pile \"Out\") name:drop"));
     GdlExport.Exported e = GdlExport.export(fine);
     KifGame gdl = new KifLoader().load("keep.kif", e.kif(), Map.of("mode", "strict"));
     Lockstep.Result r = Lockstep.run(fine, gdl, 20, 1, e::facts, gdl::trueFacts);
     assertThat(r.ok()).as(() -> r.mismatch().describe("engine", "gdl")).isTrue();
+  }
+
+  /** Session 11's newcomer (Durak): a second (choose done) in another branch was refused without a position. */
+  @Test
+  void twoMovesOfOnePhaseWithOneNameAreRefusedWithBothPositions() throws Exception {
+    CompiledGame twice = load(String.join("\n",
+        "(game \"Twice\" (players 2) (bound 20)",
+        "  (equipment {(deck \"Deck\" suits:{Red} ranks:{1 2 3 4}) (hand Each) (pile \"Out\" visible:All)})",
+        "  (rules (start {(deal 2 to:(hand Each))})",
+        "    (play (if (= (count (hand Mover)) 2) (or {(move to:(pile \"Out\") name:drop) (choose done)})",
+        "              (or {(move to:(pile \"Out\") name:put) (choose done)})))",
+        "    (end (if (some Player (empty (hand Player))) (result (holder (card 1 Red)) Win)))))"));
+    assertThatThrownBy(() -> GdlExport.export(twice)).isInstanceOf(ExportException.class)
+        .hasMessageContaining("trial.lud:5:52: two moves of one phase are both named done (the other at trial.lud:4:80)");
   }
 
   @Test

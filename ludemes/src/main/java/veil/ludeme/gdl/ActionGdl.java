@@ -18,6 +18,11 @@ public interface ActionGdl extends MoveGdl {
     return hasCard();
   }
 
+  /** The call the move was written as, for an error's file:line:col (null when there is none). */
+  default veil.dsl.Node source() {
+    return null;
+  }
+
   /** Plays the move for the mover register; {@code card} (null without a payload) is bound by {@code cardLit}. */
   void apply(Flow f, String card, String cardLit) throws ExportException;
 

@@ -256,14 +256,20 @@ public final class GdlExport {
     for (MoveGdl mg : moves) {
       List<ActionGdl> actions = new ArrayList<>();
       mg.actions(actions);
-      Set<String> seen = new HashSet<>();
+      Map<String, ActionGdl> seen = new HashMap<>();
       for (ActionGdl a : actions) {
-        if (!seen.add(a.verb())) {
-          throw new ExportException("export-gdl: two moves of one phase are both named " + a.verb()
-              + "; give them different name: arguments");
+        ActionGdl other = seen.putIfAbsent(a.verb(), a);
+        if (other != null) {
+          throw new ExportException("export-gdl: " + where(a) + ": two moves of one phase are both named " + a.verb()
+              + " (the other at " + where(other) + "); give them different name: arguments");
         }
       }
     }
+  }
+
+  /** Where a move was written, file:line:col ("?" when it has no source). */
+  private static String where(ActionGdl a) {
+    return a.source() == null ? "?" : ExportException.where(a.source().pos());
   }
 
   /**
@@ -277,7 +283,7 @@ public final class GdlExport {
       mg.actions(actions);
       for (ActionGdl a : actions) {
         if (a.hasCard() && words.contains(a.verb())) {
-          return "export-gdl: the move name " + a.verb() + " is also the GDL-II name of a shared "
+          return "export-gdl: " + where(a) + ": the move name " + a.verb() + " is also the GDL-II name of a shared "
               + "place, suit, rank, player, phase or told word of the game; give the move another name: argument";
         }
       }

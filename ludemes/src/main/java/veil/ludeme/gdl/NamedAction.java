@@ -23,6 +23,11 @@ public abstract class NamedAction implements ActionGdl {
   }
 
   @Override
+  public final veil.dsl.Node source() {
+    return b.call;
+  }
+
+  @Override
   public final boolean hasCard() {
     return hasCard;
   }

@@ -292,6 +292,11 @@ public final class Choose extends SimpleLudeme {
       private final Values vals;
       private final boolean all;
 
+      @Override
+      public veil.dsl.Node source() {
+        return b.call;
+      }
+
       ChooseAction(Bound b, Exprs x) throws ExportException {
         this.b = b;
         this.verb = Names.gdl(b.text("name"));
