@@ -39,6 +39,9 @@ public record Diagnostic(Pos pos, String message, String expected, List<String> 
       Source.Excerpt line = pos.source().excerpt(pos.line(), col, 160);
       sb.append("  ").append(line.text().replace('\t', ' ')).append('\n');
       sb.append("  ").append(" ".repeat(Math.max(0, col - 1 - line.fromCol()))).append("^\n");
+      for (String use : pos.uses()) {
+        sb.append("  ").append(use).append('\n');
+      }
     }
     if (!expected.isEmpty()) {
       sb.append("  expected: ").append(expected).append('\n');

@@ -431,7 +431,7 @@ public final class Expander {
       args.add(expand(arg, depth + 1, macroDepth));
     }
     expanding.push(d.name);
-    Node body = substitute(d.body, args, depth);
+    Node body = substitute(d.body, args, d.name, c.pos(), depth);
     Node out = expand(body, depth, macroDepth + 1);
     expanding.pop();
     return out;
@@ -457,19 +457,43 @@ public final class Expander {
     return k + " " + noun + (k == 1 ? "" : "s");
   }
 
-  /** The body with each {@code #k} replaced by argument k (shared, not copied: nodes are immutable). */
-  private Node substitute(Node node, List<Node> args, int depth) {
+  /**
+   * The body with each {@code #k} replaced by argument k (shared, not copied: nodes are immutable), and every node of
+   * the body itself placed at its position reached through this use of the macro ({@link Pos#via}), so that an error
+   * in it names the use as well as the body's line.
+   */
+  private Node substitute(Node node, List<Node> args, String macro, Pos use, int depth) {
     checkDepth(node, depth);
     if (node instanceof Node.Sym s) {
       int k = parameter(s.name());
-      return k >= 1 && k <= args.size() ? args.get(k - 1) : s;
+      return k >= 1 && k <= args.size() ? args.get(k - 1) : new Node.Sym(s.pos().via(macro, use), s.name());
     }
-    List<Node> kids = children(node);
-    List<Node> changed = null;
-    for (int k = 0; k < kids.size(); k++) {
-      changed = track(changed, kids, k, substitute(kids.get(k), args, depth + 1));
+    Pos at = node.pos().via(macro, use);
+    if (node instanceof Node.Call c) {
+      List<Node> kids = new ArrayList<>(c.items().size());
+      for (Node k : c.items()) {
+        kids.add(substitute(k, args, macro, use, depth + 1));
+      }
+      return new Node.Call(at, kids);
     }
-    return withChildren(node, changed);
+    if (node instanceof Node.Braces b) {
+      List<Node> kids = new ArrayList<>(b.items().size());
+      for (Node k : b.items()) {
+        kids.add(substitute(k, args, macro, use, depth + 1));
+      }
+      return new Node.Braces(at, kids);
+    }
+    if (node instanceof Node.Named nm) {
+      return new Node.Named(at, nm.name(), substitute(nm.value(), args, macro, use, depth + 1));
+    }
+    if (node instanceof Node.Str st) {
+      return new Node.Str(at, st.value());
+    }
+    if (node instanceof Node.Int i) {
+      return new Node.Int(at, i.value());
+    }
+    Node.Range r = (Node.Range) node;
+    return new Node.Range(at, r.from(), r.to());
   }
 
   // ---- tree helpers -----------------------------------------------------------------------------------------

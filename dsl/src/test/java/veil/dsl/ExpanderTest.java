@@ -57,6 +57,30 @@ class ExpanderTest {
     assertThat(deal.items().get(1).pos().toString()).isEqualTo("g.lud:2:12"); // the argument where it was given
   }
 
+  /** A node of a define's body knows the use it came through, nested uses innermost first; the arguments do not. */
+  @Test
+  void bodyNodesNameTheUseOfTheirMacro() throws DslException {
+    String text = "(define \"Held\" (in #1 (hand #2)))\n"
+        + "(define \"Outer\" (if (\"Held\" #1 Mover) 1 2))\n"
+        + "(game (\"Outer\" (card Ace Spades)))";
+    Node.Call game = (Node.Call) expand(text, Map.of()).get(0);
+    Node.Call ifCall = (Node.Call) game.items().get(1);
+    assertThat(ifCall.pos().toString()).isEqualTo("g.lud:2:17");
+    assertThat(ifCall.pos().uses()).containsExactly("in \"Outer\", used at g.lud:3:7");
+    Node.Call in = (Node.Call) ifCall.items().get(1);
+    assertThat(in.pos().toString()).isEqualTo("g.lud:1:16");
+    assertThat(in.pos().uses()).containsExactly("in \"Held\", used at g.lud:2:21", "in \"Outer\", used at g.lud:3:7");
+    Node card = in.items().get(1);
+    assertThat(card.pos().toString()).isEqualTo("g.lud:3:16");
+    assertThat(card.pos().uses()).isEmpty();
+    // Written in place: no use.
+    assertThat(game.pos().uses()).isEmpty();
+    // The error report shows the uses under the caret.
+    String report = Diagnostic.at(in.pos(), "something is wrong").format();
+    assertThat(report).contains("g.lud:1:16: something is wrong\n")
+        .contains("  in \"Held\", used at g.lud:2:21\n  in \"Outer\", used at g.lud:3:7\n");
+  }
+
   @Test
   void bareStringsAndUnknownStringHeadsAreLeftAlone() throws DslException {
     String text = "(define \"Table\" (spot))\n(game (move \"Table\") (\"Hand\" 1))";

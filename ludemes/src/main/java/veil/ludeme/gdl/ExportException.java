@@ -24,7 +24,12 @@ public final class ExportException extends Exception {
     return new ExportException("export-gdl: " + where(n.pos()) + ": " + why);
   }
 
+  /** {@code file:line:col}, and inside a define's body {@code (in "Name", used at file:line:col; …)}. */
   public static String where(Pos p) {
-    return p == null ? "?" : p.source().name() + ":" + p.line() + ":" + p.col();
+    if (p == null) {
+      return "?";
+    }
+    String at = p.source().name() + ":" + p.line() + ":" + p.col();
+    return p.uses().isEmpty() ? at : at + " (" + String.join("; ", p.uses()) + ")";
   }
 }
