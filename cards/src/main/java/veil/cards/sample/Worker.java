@@ -61,6 +61,8 @@ final class Worker {
   final HistoryBuilder builder;
   private final RuleProbe probe;
   private final FactProbe facts;
+  /** IN_SET facts of hidden moves, and what stays, learned from each matched step ({@link HiddenMoveFacts}). */
+  private final HiddenMoveFacts hiddenMoveFacts;
   /** "No pair" facts of the current analysis (see {@link PairFacts}; not with copies, whose plays are relabelled). */
   private final PairFacts pairFacts;
   private final UniformAssignment assignment = new UniformAssignment();
@@ -162,6 +164,7 @@ final class Worker {
     this.builder = new HistoryBuilder(game);
     this.probe = new RuleProbe(game);
     this.facts = new FactProbe(game);
+    this.hiddenMoveFacts = new HiddenMoveFacts(game);
     this.swaps = new WitnessSwaps(game);
     this.search = new WitnessSearch(game, options);
     this.factAssignment = new FactAssignment(stats, options);
@@ -1734,6 +1737,7 @@ final class Worker {
         markOrder(t);
         nameOwnCard(obs, t);
         recordWitnessCards(t);
+        stats.hiddenMoveFacts.add(hiddenMoveFacts.learn(witness, ext, joint, t, skeleton));
         if (faces == null) {
           pairFacts.learn(witness, joint, o, t);
         }
