@@ -40,8 +40,11 @@ final class HiddenMoveFacts {
   private final long[] stayers;
   private final long[] all;
 
-  HiddenMoveFacts(CompiledGame game) {
+  private final SamplerOptions options;
+
+  HiddenMoveFacts(CompiledGame game, SamplerOptions options) {
     this.game = game;
+    this.options = options;
     this.visibleMask = game.places.visibleMask();
     this.ordered = OrderedPlaces.of(game);
     this.topShown = OrderedPlaces.topShown(game);
@@ -130,7 +133,7 @@ final class HiddenMoveFacts {
     int m = CardSets.first(movers, 0, words);
     System.arraycopy(movers, 0, set, 0, words);
     for (int d = CardSets.first(all, 0, words); d >= 0; d = CardSets.next(all, 0, words, d)) {
-      if (CardSets.has(movers, 0, d)) {
+      if (CardSets.has(movers, 0, d) || options.brokenHiddenMoveSets) {
         continue;
       }
       // d in m's place: when it leaves x (or the step cannot be replayed), it may be a card of the move.

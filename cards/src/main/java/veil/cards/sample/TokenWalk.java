@@ -1489,14 +1489,14 @@ final class TokenWalk {
     if (n == 0) {
       return -1;
     }
-    if (differ || n > 1 && anyPinned) {
+    if ((differ || n > 1 && anyPinned) && !options.brokenHiddenMoveWeights) {
       mixed = true;
     }
     int chosen = candidates[pickCandidate(rng, n)];
     if (script != null && n > 1 && (anyPinned || !allAlike(n))) {
       unalikeChoice = true;
     }
-    logChoices += LOG[n];
+    logChoices += LOG[options.brokenHiddenMoveWeights ? sets.count(tokensAt, at) - (except >= 0 ? 1 : 0) : n];
     ambiguous |= mixed && !weighted;
     if (pinnedCard[chosen] < 0) {
       for (int w = 0; w < words; w++) {

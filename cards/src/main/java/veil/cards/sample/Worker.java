@@ -164,7 +164,7 @@ final class Worker {
     this.builder = new HistoryBuilder(game);
     this.probe = new RuleProbe(game);
     this.facts = new FactProbe(game);
-    this.hiddenMoveFacts = new HiddenMoveFacts(game);
+    this.hiddenMoveFacts = new HiddenMoveFacts(game, options);
     this.swaps = new WitnessSwaps(game);
     this.search = new WitnessSearch(game, options);
     this.factAssignment = new FactAssignment(stats, options);
@@ -1737,7 +1737,9 @@ final class Worker {
         markOrder(t);
         nameOwnCard(obs, t);
         recordWitnessCards(t);
-        stats.hiddenMoveFacts.add(hiddenMoveFacts.learn(witness, ext, joint, t, skeleton));
+        if (options.hiddenMoveSets) {
+          stats.hiddenMoveFacts.add(hiddenMoveFacts.learn(witness, ext, joint, t, skeleton));
+        }
         if (faces == null) {
           pairFacts.learn(witness, joint, o, t);
         }
