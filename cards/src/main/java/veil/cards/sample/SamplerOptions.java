@@ -100,6 +100,12 @@ final class SamplerOptions {
    * alone, without its swaps (a set too narrow: facts that fail in the true game).
    */
   boolean brokenHiddenMoveSets;
+  /**
+   * Test switch, the old code: plays of a face with copies out of a place whose top the rules read are relabelled to
+   * the lowest copy and weighted as plays from a hand are ({@code HistoryBuilder#brokenOrderedRelabel}), though the
+   * rules move the top card.
+   */
+  boolean brokenOrderedRelabel;
 
   // --- FactAssignment, HandFacts, PairFacts ---
 
@@ -152,6 +158,7 @@ final class SamplerOptions {
     c.hiddenMoveSets = hiddenMoveSets;
     c.brokenHiddenMoveWeights = brokenHiddenMoveWeights;
     c.brokenHiddenMoveSets = brokenHiddenMoveSets;
+    c.brokenOrderedRelabel = brokenOrderedRelabel;
     c.brokenMultinomial = brokenMultinomial;
     c.lastFirstFree = lastFirstFree;
     c.weighDesignations = weighDesignations;

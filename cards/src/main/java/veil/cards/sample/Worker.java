@@ -162,6 +162,7 @@ final class Worker {
     this.initialPlaces = game.initialState().places.clone();
     this.ordered = OrderedPlaces.of(game);
     this.builder = new HistoryBuilder(game);
+    builder.brokenOrderedRelabel = options.brokenOrderedRelabel;
     this.probe = new RuleProbe(game);
     this.facts = new FactProbe(game);
     this.hiddenMoveFacts = new HiddenMoveFacts(game, options);
@@ -1505,6 +1506,9 @@ final class Worker {
         }
       }
     }
+    // A place whose top the rules read gives its top card, not the lowest copy: its plays are neither relabelled
+    // (HistoryBuilder) nor weighted, the walk follows its order.
+    broken |= options.brokenOrderedRelabel ? 0 : ordered;
     hiddenWeighted = playedFrom & ~broken;
     for (int i = 0; i < moves; i++) {
       int x = skeleton.from[i];
@@ -1549,7 +1553,8 @@ final class Worker {
       }
     }
     mixedWeights.brokenArrivals = brokenArrivals;
-    mixedWeights.prepare(skeleton, steps, seen, relabelSeen);
+    // Ordered places are not weighted (above).
+    mixedWeights.prepare(skeleton, steps, seen | (options.brokenOrderedRelabel ? 0 : ordered), relabelSeen);
   }
 
   private long[] openKeys = new long[0];

@@ -56,7 +56,7 @@ class SamplerOptionsTest {
         "pairFacts", "hiddenMoveSets");
     assertThat(off).containsExactlyInAnyOrder("exactFacts", "brokenPathBound", "weightlessReveals", "branchAlike",
         "brokenEnd", "brokenMultinomial", "brokenHiddenMoveWeights",
-        "brokenHiddenMoveSets");
+        "brokenHiddenMoveSets", "brokenOrderedRelabel");
     assertThat(o.searchBudget).isEqualTo(3000);
     assertThat(o.searchScoreBudget).isEqualTo(400_000);
     CompiledGame g = LudLoader.compile("go-fish.lud", Files.readString(Play.LUD.resolve("go-fish.lud")), Map.of());
@@ -70,7 +70,7 @@ class SamplerOptionsTest {
         out.add(f);
       }
     }
-    assertThat(out).hasSize(22);
+    assertThat(out).hasSize(23);
     return out;
   }
 }
