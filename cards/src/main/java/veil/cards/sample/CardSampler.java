@@ -353,6 +353,10 @@ public final class CardSampler implements Determinizer {
     public final LongAdder countedMixedDraws = new LongAdder();
     /** Of those, samples that went on counted because a uniform draw's weight was above the greedy walk's bound. */
     public final LongAdder greedyOverBound = new LongAdder();
+    /** Hidden moves a walk drew among the tokens that may hold a card of the set an IN_SET fact names (TokenWalk). */
+    public final LongAdder hiddenMovesOfASet = new LongAdder();
+    /** IN_SET and NONE facts learned from the witness of a hidden move's step (HiddenMoveFacts). */
+    public final LongAdder hiddenMoveFacts = new LongAdder();
 
     @Override
     public String toString() {
@@ -371,7 +375,8 @@ public final class CardSampler implements Determinizer {
           + exactBoundTooLarge + " countFellBack=" + countFellBack + " countTooLarge=" + countTooLarge
           + " pathBounds=" + pathBounds + " pathBoundsDeclined=" + pathBoundsDeclined + " mixedCounted="
           + mixedCounted + " mixedUncounted=" + mixedUncounted + " countedMixedDraws=" + countedMixedDraws
-          + " greedyOverBound=" + greedyOverBound;
+          + " greedyOverBound=" + greedyOverBound + " hiddenMovesOfASet=" + hiddenMovesOfASet + " hiddenMoveFacts="
+          + hiddenMoveFacts;
     }
   }
 }

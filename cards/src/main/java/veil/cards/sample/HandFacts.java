@@ -12,7 +12,11 @@ import java.util.Arrays;
  *   <li>{@link #NOT_CARD}: the card a hidden move of an earlier step moved is not in a set (the card drawn on a "go
  *       fish" was not of the rank asked: the asker said "missed");
  *   <li>{@link #IS_CARD}: the card a hidden move of an earlier step moved is the one card of the set (the fish
- *       shown on a "caught" is the card just drawn, not an older card of the hand).
+ *       shown on a "caught" is the card just drawn, not an older card of the hand);
+ *   <li>{@link #IN_SET}: the card hidden move {@code where} (of the fact's own step) moves is in the set (an ask
+ *       answered hand to hand unseen: every card given is of the rank asked). Unlike the others it is applied at
+ *       the move itself: the walk draws the move's token among those that may hold such a card ({@link
+ *       TokenWalk}), so that no replay has to reject the others.
  * </ul>
  * A NONE and a NOT_CARD narrow the allowed cards of tokens, as voids do ({@link TokenWalk}); a SOME is a
  * disjunction over the tokens in the place then, which the walk records ({@link #tokens}) and the sampler checks
@@ -27,12 +31,14 @@ final class HandFacts {
   static final byte NOT_CARD = 2;
   /** The card a hidden move of an earlier step moved is the one card of the set (a "caught" fish shown). */
   static final byte IS_CARD = 3;
+  /** The card hidden move {@code where} of the fact's step moves is in the set ({@link HiddenMoveFacts}). */
+  static final byte IN_SET = 4;
 
   /** Longs per card or token set. */
   final int words;
   int count;
   int[] step = new int[16];
-  /** The place instance (NONE, SOME) or the skeleton move whose card it is (NOT_CARD). */
+  /** The place instance (NONE, SOME) or the skeleton move whose card it is (NOT_CARD, IS_CARD, IN_SET). */
   int[] where = new int[16];
   /** Per fact, its cards ({@link #words} longs from {@code i * words}). */
   long[] mask;
@@ -150,6 +156,16 @@ final class HandFacts {
       }
     }
     return false;
+  }
+
+  /** The IN_SET fact on skeleton move {@code move} of step {@code atStep} (its index), else -1. */
+  int inSetOf(int atStep, int move) {
+    for (int i = firstAt(atStep); i < count && step[i] == atStep; i++) {
+      if (kind[i] == IN_SET && where[i] == move) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /** The first fact at or after {@code atStep}. */

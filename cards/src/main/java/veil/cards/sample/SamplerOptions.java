@@ -83,6 +83,30 @@ final class SamplerOptions {
    */
   boolean brokenEnd;
 
+  /**
+   * Whether the analysis learns which cards a hidden move of a player's step could move ({@link HiddenMoveFacts}: an
+   * ask answered hand to hand unseen) and the walk draws that move's token among the tokens that may hold one ({@link
+   * TokenWalk}); a test switch (off: the walk takes any token of the place and the replay rejects the others).
+   */
+  boolean hiddenMoveSets = true;
+  /**
+   * Mutation switch for tests only: a hidden move of a set is drawn as if its candidates were alike (the walk is not
+   * flagged mixed, so the draws are not weighted for it, and the choice counts as one among every token of its
+   * place): a biased sampler the chi-square test must catch.
+   */
+  boolean brokenHiddenMoveWeights;
+  /**
+   * Mutation switch for tests only: {@link HiddenMoveFacts} takes a hidden move's set from the witness's moved cards
+   * alone, without its swaps (a set too narrow: facts that fail in the true game).
+   */
+  boolean brokenHiddenMoveSets;
+  /**
+   * Test switch, the old code: plays of a face with copies out of a place whose top the rules read are relabelled to
+   * the lowest copy and weighted as plays from a hand are ({@code HistoryBuilder#brokenOrderedRelabel}), though the
+   * rules move the top card.
+   */
+  boolean brokenOrderedRelabel;
+
   // --- FactAssignment, HandFacts, PairFacts ---
 
   /**
@@ -131,6 +155,10 @@ final class SamplerOptions {
     c.weightlessReveals = weightlessReveals;
     c.branchAlike = branchAlike;
     c.brokenEnd = brokenEnd;
+    c.hiddenMoveSets = hiddenMoveSets;
+    c.brokenHiddenMoveWeights = brokenHiddenMoveWeights;
+    c.brokenHiddenMoveSets = brokenHiddenMoveSets;
+    c.brokenOrderedRelabel = brokenOrderedRelabel;
     c.brokenMultinomial = brokenMultinomial;
     c.lastFirstFree = lastFirstFree;
     c.weighDesignations = weighDesignations;

@@ -327,7 +327,9 @@ final class TokenWalk {
         walkStep = t;
         walkMove = i;
         walkEnd = to;
+        int inSet = c < 0 && !inOrder && facts && !countReveals ? sk.facts.inSetOf(t, i) : -1;
         int tok = inOrder ? takeTop(x, c) : c >= 0 ? reveal(c, 1L << x, rng, true)
+            : inSet >= 0 ? takeHiddenOf(x, sk.facts, inSet, rng, topPlace ? topToken(x) : -1)
             : takeHidden(x, rng, topPlace ? topToken(x) : -1);
         if (tok < 0) {
           return t;
@@ -614,6 +616,8 @@ final class TokenWalk {
         if (!pinTo(moveToken[f.where[i]], CardSets.first(f.mask, i * words, words))) {
           return false;
         }
+      } else if (f.kind[i] == HandFacts.IN_SET) {
+        continue; // applied at its move (takeHiddenOf)
       } else if (!narrow(moveToken[f.where[i]], f.mask, i * words)) {
         return false;
       }
@@ -1442,6 +1446,67 @@ final class TokenWalk {
     // ones): the draw among them is uniform, as the rules' own draw is, and weighted draws accept it in proportion
     // to its number of completions like a face-up card of mixed candidates; unweighted, the walk declines.
     ambiguous |= mixed && !weighted;
+    return chosen;
+  }
+
+  /**
+   * A hidden move out of place x whose card is in the set of IN_SET fact i ({@link HandFacts#IN_SET}: an ask answered
+   * hand to hand, unseen, gives cards of the rank asked): a token drawn uniformly among the tokens of x but {@code
+   * except} that may hold a card of the set (a pinned one: its card is in it), narrowed to the set; -1 when none may.
+   * Exact as a hidden move's uniform draw is: every consistent history moved a token that holds such a card, so it
+   * is among the n candidates, and the choice enters {@link #logChoices} as log n; the walk is mixed (weighted draws)
+   * when the candidates are not alike, as {@link #takeHidden}'s are. Without the fact the move took any token of x
+   * and the replay rejected every draw whose token was of another rank (generated game -9223372036854775808:
+   * ~500 replays a sample).
+   */
+  private int takeHiddenOf(int x, HandFacts f, int i, SplittableRandom rng, int except) {
+    int at = x * words;
+    int fm = i * words;
+    int n = 0;
+    boolean differ = false;
+    boolean anyPinned = false;
+    for (int t = sets.first(tokensAt, at); t >= 0; t = sets.next(tokensAt, at, t)) {
+      if (t == except) {
+        continue;
+      }
+      if (pinnedCard[t] >= 0 ? !f.holds(i, pinnedCard[t])
+          : !CardSets.intersectsOutside(allowed, t * words, f.mask, fm, known, 0, words)) {
+        continue;
+      }
+      boolean same = true;
+      for (int w = 0; w < words; w++) {
+        long k = allowed[t * words + w] & ~known[w];
+        if (n == 0) {
+          key[w] = k;
+        } else {
+          same &= k == key[w];
+        }
+      }
+      differ |= !same;
+      anyPinned |= pinnedCard[t] >= 0;
+      candidates[n++] = t;
+    }
+    if (n == 0) {
+      return -1;
+    }
+    if ((differ || n > 1 && anyPinned) && !options.brokenHiddenMoveWeights) {
+      mixed = true;
+    }
+    int chosen = candidates[pickCandidate(rng, n)];
+    if (script != null && n > 1 && (anyPinned || !allAlike(n))) {
+      unalikeChoice = true;
+    }
+    logChoices += LOG[options.brokenHiddenMoveWeights ? sets.count(tokensAt, at) - (except >= 0 ? 1 : 0) : n];
+    ambiguous |= mixed && !weighted;
+    if (pinnedCard[chosen] < 0) {
+      for (int w = 0; w < words; w++) {
+        allowed[chosen * words + w] &= f.mask[fm + w];
+      }
+      CardSets.add(modified, 0, chosen);
+    }
+    if (stats != null) {
+      stats.hiddenMovesOfASet.increment();
+    }
     return chosen;
   }
 

@@ -61,6 +61,8 @@ final class Worker {
   final HistoryBuilder builder;
   private final RuleProbe probe;
   private final FactProbe facts;
+  /** IN_SET facts of hidden moves, and what stays, learned from each matched step ({@link HiddenMoveFacts}). */
+  private final HiddenMoveFacts hiddenMoveFacts;
   /** "No pair" facts of the current analysis (see {@link PairFacts}; not with copies, whose plays are relabelled). */
   private final PairFacts pairFacts;
   private final UniformAssignment assignment = new UniformAssignment();
@@ -160,8 +162,10 @@ final class Worker {
     this.initialPlaces = game.initialState().places.clone();
     this.ordered = OrderedPlaces.of(game);
     this.builder = new HistoryBuilder(game);
+    builder.brokenOrderedRelabel = options.brokenOrderedRelabel;
     this.probe = new RuleProbe(game);
     this.facts = new FactProbe(game);
+    this.hiddenMoveFacts = new HiddenMoveFacts(game, options);
     this.swaps = new WitnessSwaps(game);
     this.search = new WitnessSearch(game, options);
     this.factAssignment = new FactAssignment(stats, options);
@@ -1502,6 +1506,9 @@ final class Worker {
         }
       }
     }
+    // A place whose top the rules read gives its top card, not the lowest copy: its plays are neither relabelled
+    // (HistoryBuilder) nor weighted, the walk follows its order.
+    broken |= options.brokenOrderedRelabel ? 0 : ordered;
     hiddenWeighted = playedFrom & ~broken;
     for (int i = 0; i < moves; i++) {
       int x = skeleton.from[i];
@@ -1546,7 +1553,8 @@ final class Worker {
       }
     }
     mixedWeights.brokenArrivals = brokenArrivals;
-    mixedWeights.prepare(skeleton, steps, seen, relabelSeen);
+    // Ordered places are not weighted (above).
+    mixedWeights.prepare(skeleton, steps, seen | (options.brokenOrderedRelabel ? 0 : ordered), relabelSeen);
   }
 
   private long[] openKeys = new long[0];
@@ -1734,6 +1742,9 @@ final class Worker {
         markOrder(t);
         nameOwnCard(obs, t);
         recordWitnessCards(t);
+        if (options.hiddenMoveSets) {
+          stats.hiddenMoveFacts.add(hiddenMoveFacts.learn(witness, ext, joint, t, skeleton));
+        }
         if (faces == null) {
           pairFacts.learn(witness, joint, o, t);
         }

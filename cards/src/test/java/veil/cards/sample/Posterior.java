@@ -26,8 +26,19 @@ final class Posterior {
    * random — what random playouts with rejection sample).
    */
   static Map<LudState, double[]> enumerate(CompiledGame g, Observation obs) {
+    return enumerate(g, obs, null);
+  }
+
+  /**
+   * As {@link #enumerate(CompiledGame, Observation)}, over the histories whose step t gives the observer the
+   * percepts {@code counted[t]} with their repeats ({@link #counted}; null: as sets). An observation keeps percepts
+   * as sets: two cards moved unseen the same way in one step are one percept, so histories that moved another number
+   * of them are in its information set too; the card sampler takes the number from its witness (the skeleton's raw
+   * percepts), and its posterior is the one given those counts.
+   */
+  static Map<LudState, double[]> enumerate(CompiledGame g, Observation obs, int[][] counted) {
     Map<LudState, double[]> out = new HashMap<>();
-    dfs(g, g.initialState(), obs, 0, 1, 1, out);
+    dfs(g, g.initialState(), obs, counted, 0, 1, 1, out);
     double chance = 0;
     double uniform = 0;
     for (double[] w : out.values()) {
@@ -41,8 +52,18 @@ final class Posterior {
     return out;
   }
 
-  private static void dfs(CompiledGame g, LudState s, Observation obs, int t, double chance, double uniform,
-      Map<LudState, double[]> out) {
+  /** The percepts of a role as a sorted array with their repeats (what {@link Percepts#sorted} drops). */
+  static int[] counted(Percepts per, int role) {
+    int[] a = new int[per.size(role)];
+    for (int i = 0; i < a.length; i++) {
+      a[i] = per.get(role, i);
+    }
+    Arrays.sort(a);
+    return a;
+  }
+
+  private static void dfs(CompiledGame g, LudState s, Observation obs, int[][] counted, int t, double chance,
+      double uniform, Map<LudState, double[]> out) {
     if (t == obs.length()) {
       double[] w = out.computeIfAbsent(s.copy(), k -> new double[2]);
       w[0] += chance;
@@ -76,8 +97,8 @@ final class Posterior {
       }
       LudState next = s.copy();
       g.apply(next, joint, per);
-      if (Arrays.equals(per.sorted(o), obs.percepts(t))) {
-        dfs(g, next, obs, t + 1, chance * chanceStep, uniform * uniformStep, out);
+      if (counted == null ? Arrays.equals(per.sorted(o), obs.percepts(t)) : Arrays.equals(counted(per, o), counted[t])) {
+        dfs(g, next, obs, counted, t + 1, chance * chanceStep, uniform * uniformStep, out);
       }
       int r = 0;
       while (r < roles && ++idx[r] == legal[r].length) {

@@ -442,13 +442,18 @@ class RandomCardGamesTest {
    * already; 1127/f6458386, 20998777155007/d7dc7814, -23030537642677/6e062bf6 (computed cards) and 815/b60afe4c
    * (asks hand to hand) declined draws above the walk's bound, now taken over every path ({@link ExactBound},
    * {@code ExactBoundTest}); -21737/9383119c (asks shown) found no bound with greedy walks alone ({@code
-   * BoundStartTest}). {@code GeneratedGamesRun} replays listed games by key.
+   * BoundStartTest}). {@code GeneratedGamesRun} replays listed games by key. Session 11: -9223372036854775808/435d894d
+   * no longer runs out of draws (its asks' hidden moves are drawn among the tokens that may hold the rank asked:
+   * {@link HiddenMoveFacts}, {@code HiddenMoveOfASetTest}) and plays to its end, but fails the chi-square test: with
+   * hands hidden from their owners the observation (percepts are sets) does not tell how many cards an ask moved,
+   * and the card sampler takes that number from its witness (against the posterior given the numbers moved its
+   * samples pass: 163.9 against 233.8 on 168 states; the old sampler's samples fail the same way, 5,325 against 247.9).
+   * 37441/709bf2b9 (a stock with copies) passes: its analysis failed because a witness moved the lowest copy of a face
+   * out of the stock where the rules draw the top card ({@code OrderedCopiesTest}).
    */
   static final Map<String, String> KNOWN_FAILURES = Map.of(
-      "-9223372036854775808/435d894d", "move, 1 joker, ask hidden, hands None: p1 step 11, sample() returned false "
-          + "after 5,555 replays, 5,468 rejected",
-      "37441/709bf2b9", "match top, copies, 2 jokers, stock, hands Owner: p2 step 41, sampleHistory() returned "
-          + "null, analysis failed");
+      "-9223372036854775808/435d894d", "move, 1 joker, ask hidden, hands None: p1 step 9, chi-square 5,330 against "
+          + "247.9 (180 states): the number of cards an unseen ask moved is taken from the witness");
 
   static final java.util.concurrent.atomic.AtomicInteger EXCLUDED = new java.util.concurrent.atomic.AtomicInteger();
 
