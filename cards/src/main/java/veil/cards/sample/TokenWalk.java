@@ -160,6 +160,22 @@ final class TokenWalk {
     System.arraycopy(p.forgetAllowed(), 0, forgetAllowed, 0, p.forgetAllowed().length);
   }
 
+  /**
+   * Whether {@link #forgetPins} is left out: tokens keep their identities through hidden moves, so that a token's
+   * card is its card at every step (the "no pair" facts are checked per token, {@link PairAssignment}); a hidden move
+   * out of a place holding known cards beside unknown ones is then a choice among tokens that are not alike, which
+   * weighted draws weigh as any such choice.
+   */
+  private boolean keepPins;
+
+  /** Sets {@link #keepPins} (the cached prefix is walked again after a change). */
+  void keepPins(boolean keep) {
+    if (keep != keepPins) {
+      keepPins = keep;
+      cachedSkeleton = null;
+    }
+  }
+
   /** The Worker's switches (dropImplied, weightlessReveals, branchAlike; LaterPlays's brokenEnd). */
   final SamplerOptions options;
 
@@ -317,7 +333,7 @@ final class TokenWalk {
         int x = sk.from[i];
         boolean topPlace = x < 64 && (topShown >>> x & 1) != 0;
         boolean inOrder = topPlace ? uncovered(sk, t, i, x) : fromTheTop(sk, t, i, x);
-        if (c < 0 && !inOrder && x < 64 && (hidden >>> x & 1) != 0) {
+        if (c < 0 && !inOrder && x < 64 && (hidden >>> x & 1) != 0 && !keepPins) {
           forgetPins(x, i, sk.chance[t]);
         }
         if (pristineOnly && !inOrder && !choiceIsPristine(c, x)) {

@@ -53,9 +53,9 @@ class SamplerOptionsTest {
     }
     assertThat(on).containsExactlyInAnyOrder("repairWitnesses", "swapWitnesses", "searchWitnesses", "exactReveals",
         "largestClassLast", "pathBounds", "exactBounds", "dropImplied", "lastFirstFree", "weighDesignations",
-        "pairFacts");
+        "pairFacts", "pairAssignment");
     assertThat(off).containsExactlyInAnyOrder("exactFacts", "brokenPathBound", "weightlessReveals", "branchAlike",
-        "brokenEnd", "brokenMultinomial");
+        "brokenEnd", "brokenMultinomial", "brokenPairWeights");
     assertThat(o.searchBudget).isEqualTo(3000);
     assertThat(o.searchScoreBudget).isEqualTo(400_000);
     CompiledGame g = LudLoader.compile("go-fish.lud", Files.readString(Play.LUD.resolve("go-fish.lud")), Map.of());
@@ -69,7 +69,7 @@ class SamplerOptionsTest {
         out.add(f);
       }
     }
-    assertThat(out).hasSize(19);
+    assertThat(out).hasSize(21);
     return out;
   }
 }
