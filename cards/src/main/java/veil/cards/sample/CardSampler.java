@@ -312,6 +312,9 @@ public final class CardSampler implements Determinizer {
     public final LongAdder pairRejected = new LongAdder();
     /** Assignments that met the "no pair" facts by construction (PairAssignment), draws and witnesses. */
     public final LongAdder pairAssigned = new LongAdder();
+    /** Pair assignments that failed: the walk's pins already broke a fact, or a card had no token left. */
+    public final LongAdder pairPinsBreak = new LongAdder();
+    public final LongAdder pairDeadEnds = new LongAdder();
     /**
      * The analysis's witness tokens redrawn for "no pair" facts (Worker#pairsHold, no replay), and witnesses whose
      * 2,000 such redraws all failed.
@@ -364,7 +367,8 @@ public final class CardSampler implements Determinizer {
           + " weightRejected=" + weightRejected + " structureMismatches=" + structureMismatches + " walkFailures=" + walkFailures + " ambiguous="
           + ambiguous + " analysisFailures=" + analysisFailures + " analyses=" + analyses + " witnessRedraws="
           + witnessRedraws + " droppedProbes=" + droppedProbes + " someRejected=" + someRejected + " relabelled=" + relabelled
-          + " matchBoundExceeded=" + matchBoundExceeded + " pairRejected=" + pairRejected + " pairAssigned=" + pairAssigned + " witnessPairRedraws="
+          + " matchBoundExceeded=" + matchBoundExceeded + " pairRejected=" + pairRejected + " pairAssigned=" + pairAssigned + " pairPinsBreak=" + pairPinsBreak
+          + " pairDeadEnds=" + pairDeadEnds + " witnessPairRedraws="
           + witnessPairRedraws + " witnessPairRedrawsSpent=" + witnessPairRedrawsSpent + " noBound=" + noBound
           + " overBound=" + overBound + " implied=" + implied + " restricted=" + restricted + " factsCounted="
           + factsCounted + " countNotApplicable=" + countNotApplicable + " witnessSearches=" + witnessSearches

@@ -10,7 +10,10 @@ import java.util.SplittableRandom;
  * most often a hand's first "no pair" after its first pairs went down.
  *
  * <p>How. The walk fixes every token's places, so each fact (place x held no two related cards at the start of step
- * t) is a set of tokens: those in x then. The cards go in a fixed order (by index, a card's related cards right
+ * t) is a set of tokens: those in x then. A token a later pin drop took in ({@link TokenWalk#renamedFrom}: a hidden
+ * move out of a place holding known cards beside unknown ones) held then not its final card but one of its place's
+ * cards in an order drawn later, so it is left out of the facts before that drop, which the facts' check after the
+ * draw still applies (rejection, exact). The cards go in a fixed order (by index, a card's related cards right
  * after it); card c may go to a free token u allowed c such that no fact holding u holds a token already given (or
  * pinned to) a card related to c. Every constraint is between two cards and is checked when the later of the two is
  * placed, so the draws are exactly the bijections that meet every fact, each reached by one sequence of choices.
@@ -85,8 +88,9 @@ final class PairAssignment {
           factTokens[f * words + w] = 0;
           factHeld[f * words + w] = 0;
         }
+        int move = sk.stepStart[t];
         for (int u = 0; u < cards; u++) {
-          if (tokenPlace[u] == x) {
+          if (tokenPlace[u] == x && !walk.renamedFrom(u, move)) {
             CardSets.add(factTokens, f * words, u);
             addFact(u, f);
             int c = walk.pinnedCard[u];

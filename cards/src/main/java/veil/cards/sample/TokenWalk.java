@@ -161,19 +161,16 @@ final class TokenWalk {
   }
 
   /**
-   * Whether {@link #forgetPins} is left out: tokens keep their identities through hidden moves, so that a token's
-   * card is its card at every step (the "no pair" facts are checked per token, {@link PairAssignment}); a hidden move
-   * out of a place holding known cards beside unknown ones is then a choice among tokens that are not alike, which
-   * weighted draws weigh as any such choice.
+   * Whether a pin drop ({@link #forgetPins}) at skeleton move {@code move} or later took in token t: its card before
+   * that drop is not its card at the end but one of its place's cards then, in an order {@link #cardsOfMoves} draws.
    */
-  private boolean keepPins;
-
-  /** Sets {@link #keepPins} (the cached prefix is walked again after a change). */
-  void keepPins(boolean keep) {
-    if (keep != keepPins) {
-      keepPins = keep;
-      cachedSkeleton = null;
+  boolean renamedFrom(int t, int move) {
+    for (int r = 0; r < forgets; r++) {
+      if (forgetMove[r] >= move && CardSets.has(forgetSet, r * words, t)) {
+        return true;
+      }
     }
+    return false;
   }
 
   /** The Worker's switches (dropImplied, weightlessReveals, branchAlike; LaterPlays's brokenEnd). */
@@ -333,7 +330,7 @@ final class TokenWalk {
         int x = sk.from[i];
         boolean topPlace = x < 64 && (topShown >>> x & 1) != 0;
         boolean inOrder = topPlace ? uncovered(sk, t, i, x) : fromTheTop(sk, t, i, x);
-        if (c < 0 && !inOrder && x < 64 && (hidden >>> x & 1) != 0 && !keepPins) {
+        if (c < 0 && !inOrder && x < 64 && (hidden >>> x & 1) != 0) {
           forgetPins(x, i, sk.chance[t]);
         }
         if (pristineOnly && !inOrder && !choiceIsPristine(c, x)) {

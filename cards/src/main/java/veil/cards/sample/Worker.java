@@ -200,7 +200,6 @@ final class Worker {
     }
     int steps = obs.length();
     pairSteps = pairsAssigned() ? steps : -1;
-    walk.keepPins(pairSteps >= 0);
     faceWeights(steps, obs.role()); // before the bound: its walk weighs copies as the draws do (MixedFaceWeights)
     if (!bound(steps)) {
       stats.noBound.increment();
@@ -329,9 +328,6 @@ final class Worker {
       if (!cardsOfMoves(steps, rng)) {
         stats.walkFailures.increment();
         continue;
-      }
-      if (pairSteps >= 0 && !pairFacts.hold(skeleton, steps, moveCard)) {
-        throw new IllegalStateException("the pair assignment broke a \"no pair\" fact");
       }
       if (pairFacts.count > 0 && !pairFacts.hold(skeleton, steps, moveCard)) {
         // A hand that held two related cards when its owner made a move they forbid: drawn again before the
@@ -515,10 +511,7 @@ final class Worker {
             weighMixed = true;
             try {
               if (pairSteps >= 0) {
-                for (int round = 1; round < PAIR_BOUND_ROUNDS; round++) {
-                  logBound = DesignationBound.raise(this, logBound, steps, rng, 0);
-                }
-                logBound = DesignationBound.raise(this, logBound, steps, rng, PAIR_BOUND_MARGIN);
+                logBound = pairBound(logBound, steps, rng);
               } else {
                 logBound = DesignationBound.raise(this, logBound, steps, rng);
               }
@@ -2267,9 +2260,25 @@ final class Worker {
    */
   /** Walks the bound may take to find a first pair-assigned draw (most walks' pins break a fact late in Old Maid). */
   private static final int PAIR_BOUND_ATTEMPTS = 2000;
-  /** The pair assignment's measured bound: the largest of this many times 64 draws, times 4 (as counted draws'). */
-  private static final int PAIR_BOUND_ROUNDS = 8;
+  /**
+   * The pair assignment's measured bound: the largest weight of {@link #PAIR_BOUND_DRAWS} draws that met their
+   * assignment (most walks' pins break a fact: at most {@link #PAIR_BOUND_TRIES} tries), times 4 (as counted draws').
+   */
+  private static final int PAIR_BOUND_DRAWS = 256;
+  private static final int PAIR_BOUND_TRIES = 20_000;
   private static final double PAIR_BOUND_MARGIN = Math.log(4);
+
+  private double pairBound(double logBound, int steps, SplittableRandom rng) {
+    double max = logBound;
+    for (int tries = 0, found = 0; tries < PAIR_BOUND_TRIES && found < PAIR_BOUND_DRAWS; tries++) {
+      double v = logWeightOfADraw(steps, rng);
+      if (!Double.isNaN(v)) {
+        found++;
+        max = Math.max(max, v);
+      }
+    }
+    return max + PAIR_BOUND_MARGIN;
+  }
 
   private boolean pairsAssigned() {
     return options.pairAssignment && pairFacts.count > 0 && faces == null && skeleton.facts.count == 0;
@@ -2283,6 +2292,7 @@ final class Worker {
     lastWeighed = false;
     lastMixedWeighed = false;
     if (!pairAssignment.assign(pairFacts, skeleton, pairSteps, walk, initialPlaces, unknown, cardOfToken, rng)) {
+      (pairAssignment.pinnedConflict ? stats.pairPinsBreak : stats.pairDeadEnds).increment();
       return false;
     }
     logBijections = options.brokenPairWeights ? 0 : pairAssignment.logWeight;
@@ -2293,7 +2303,6 @@ final class Worker {
   /** A witness's tokens for steps [0, t) and the facts of step t, SOME facts included (drawn again until they hold). */
   private boolean redrawTokens(int t) {
     pairSteps = pairsAssigned() ? t : -1;
-    walk.keepPins(pairSteps >= 0);
     try {
       return redrawTokensOnce(t);
     } finally {
