@@ -94,7 +94,8 @@ class SamplerHarness {
   /**
    * Old Maid at full size ({@code old-maid.lud}): one seeded random game ({@code -Dharness.oldmaid=SEED}), the card
    * sampler asked once at every step by every player; each call's time and result printed (to find the slow calls
-   * and profile one: {@code -Dharness.from=STEP} skips the calls before it).
+   * and profile one: {@code -Dharness.from=STEP} skips the calls before it, {@code -Dharness.to=STEP} stops there;
+   * {@code -Dharness.pairs=false} draws without the pair assignment, as before it).
    */
   @Test
   @EnabledIfSystemProperty(named = "harness.oldmaid", matches = "\\d+")
@@ -108,6 +109,7 @@ class SamplerHarness {
     int to = Integer.parseInt(System.getProperty("harness.to", "1000000"));
     CardSampler sampler = new CardSampler(g);
     sampler.pairRedrawBudget = Long.parseLong(System.getProperty("harness.pairbudget", "200000"));
+    sampler.options.pairAssignment = Boolean.parseBoolean(System.getProperty("harness.pairs", "true"));
     SplittableRandom rng = new SplittableRandom(seed);
     Play.Game play = new Play.Game(g);
     long t0Game = System.nanoTime();
