@@ -2253,11 +2253,6 @@ final class Worker {
     return score;
   }
 
-  /**
-   * Whether the "no pair" facts are met by {@link #pairAssignment}: there are some, no card has copies (their plays
-   * are relabelled), and no SOME fact is designated or counted (their weights and bounds assume the uniform
-   * bijection).
-   */
   /** Walks the bound may take to find a first pair-assigned draw (most walks' pins break a fact late in Old Maid). */
   private static final int PAIR_BOUND_ATTEMPTS = 2000;
   /**
@@ -2280,6 +2275,11 @@ final class Worker {
     return max + PAIR_BOUND_MARGIN;
   }
 
+  /**
+   * Whether the "no pair" facts are met by {@link #pairAssignment}: there are some, no card has copies (their plays
+   * are relabelled), and no SOME fact is designated or counted (their weights and bounds assume the uniform
+   * bijection).
+   */
   private boolean pairsAssigned() {
     return options.pairAssignment && pairFacts.count > 0 && faces == null && skeleton.facts.count == 0;
   }
