@@ -256,6 +256,8 @@ public final class CardSampler implements Determinizer {
     public final LongAdder replays = new LongAdder();
     /** Replays that did not reproduce the observation (a constraint the token model does not know). */
     public final LongAdder rejected = new LongAdder();
+    /** Of {@link #rejected}: weighted draws not accepted against their bound (no replay was made). */
+    public final LongAdder weightRejected = new LongAdder();
     /** Replays that matched the observation's percepts but not the skeleton's raw order or repeats. */
     public final LongAdder structureMismatches = new LongAdder();
     /** Token walks or assignments that found no consistent draw. */
@@ -308,6 +310,11 @@ public final class CardSampler implements Determinizer {
     public final LongAdder matchBoundExceeded = new LongAdder();
     /** Draws that broke a "no pair" fact (PairFacts), redrawn before replay. */
     public final LongAdder pairRejected = new LongAdder();
+    /** Assignments that met the "no pair" facts by construction (PairAssignment), draws and witnesses. */
+    public final LongAdder pairAssigned = new LongAdder();
+    /** Pair assignments that failed: the walk's pins already broke a fact, or a card had no token left. */
+    public final LongAdder pairPinsBreak = new LongAdder();
+    public final LongAdder pairDeadEnds = new LongAdder();
     /**
      * The analysis's witness tokens redrawn for "no pair" facts (Worker#pairsHold, no replay), and witnesses whose
      * 2,000 such redraws all failed.
@@ -361,10 +368,11 @@ public final class CardSampler implements Determinizer {
     @Override
     public String toString() {
       return "samples=" + samples + " failures=" + failures + " replays=" + replays + " rejected=" + rejected
-          + " structureMismatches=" + structureMismatches + " walkFailures=" + walkFailures + " ambiguous="
+          + " weightRejected=" + weightRejected + " structureMismatches=" + structureMismatches + " walkFailures=" + walkFailures + " ambiguous="
           + ambiguous + " analysisFailures=" + analysisFailures + " analyses=" + analyses + " witnessRedraws="
           + witnessRedraws + " droppedProbes=" + droppedProbes + " someRejected=" + someRejected + " relabelled=" + relabelled
-          + " matchBoundExceeded=" + matchBoundExceeded + " pairRejected=" + pairRejected + " witnessPairRedraws="
+          + " matchBoundExceeded=" + matchBoundExceeded + " pairRejected=" + pairRejected + " pairAssigned=" + pairAssigned + " pairPinsBreak=" + pairPinsBreak
+          + " pairDeadEnds=" + pairDeadEnds + " witnessPairRedraws="
           + witnessPairRedraws + " witnessPairRedrawsSpent=" + witnessPairRedrawsSpent + " noBound=" + noBound
           + " overBound=" + overBound + " implied=" + implied + " restricted=" + restricted + " factsCounted="
           + factsCounted + " countNotApplicable=" + countNotApplicable + " witnessSearches=" + witnessSearches

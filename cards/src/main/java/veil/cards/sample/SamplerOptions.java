@@ -126,6 +126,16 @@ final class SamplerOptions {
   boolean weighDesignations = true;
   /** For tests: false leaves the {@link PairFacts} out (the sampler as before they were learnt). */
   boolean pairFacts = true;
+  /**
+   * Whether the "no pair" facts are met by the assignment itself ({@link PairAssignment}, weighted draws under a
+   * measured bound) rather than by redrawing the uniform bijection until they hold (false: the sampler before).
+   */
+  boolean pairAssignment = true;
+  /**
+   * Mutation switch for tests only: true leaves the pair assignment's weight out of the draw's (each bijection then
+   * taken with its sequential probability: a biased sampler).
+   */
+  boolean brokenPairWeights;
 
   // --- WitnessSearch ---
 
@@ -163,6 +173,8 @@ final class SamplerOptions {
     c.lastFirstFree = lastFirstFree;
     c.weighDesignations = weighDesignations;
     c.pairFacts = pairFacts;
+    c.pairAssignment = pairAssignment;
+    c.brokenPairWeights = brokenPairWeights;
     c.searchBudget = searchBudget;
     c.searchScoreBudget = searchScoreBudget;
     return c;

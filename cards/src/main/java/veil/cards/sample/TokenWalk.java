@@ -160,6 +160,19 @@ final class TokenWalk {
     System.arraycopy(p.forgetAllowed(), 0, forgetAllowed, 0, p.forgetAllowed().length);
   }
 
+  /**
+   * Whether a pin drop ({@link #forgetPins}) at skeleton move {@code move} or later took in token t: its card before
+   * that drop is not its card at the end but one of its place's cards then, in an order {@link #cardsOfMoves} draws.
+   */
+  boolean renamedFrom(int t, int move) {
+    for (int r = 0; r < forgets; r++) {
+      if (forgetMove[r] >= move && CardSets.has(forgetSet, r * words, t)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The Worker's switches (dropImplied, weightlessReveals, branchAlike; LaterPlays's brokenEnd). */
   final SamplerOptions options;
 

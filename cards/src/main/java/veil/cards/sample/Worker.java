@@ -65,6 +65,13 @@ final class Worker {
   private final HiddenMoveFacts hiddenMoveFacts;
   /** "No pair" facts of the current analysis (see {@link PairFacts}; not with copies, whose plays are relabelled). */
   private final PairFacts pairFacts;
+  /** The assignment that meets the "no pair" facts ({@link PairAssignment}). */
+  private final PairAssignment pairAssignment;
+  /**
+   * The steps whose "no pair" facts {@link #assignTokens} meets by {@link #pairAssignment} (-1: a uniform bijection,
+   * the facts checked after): set for the draws of one observation and for the analysis's witness redraws.
+   */
+  private int pairSteps = -1;
   private final UniformAssignment assignment = new UniformAssignment();
   private TokenWalk walk;
   /** The witness repair that exchanges two hidden cards' futures in the witness history ({@link WitnessSwaps}). */
@@ -170,6 +177,7 @@ final class Worker {
     this.search = new WitnessSearch(game, options);
     this.factAssignment = new FactAssignment(stats, options);
     this.pairFacts = new PairFacts(game, initialPlaces, options);
+    this.pairAssignment = new PairAssignment(cards, words);
     this.cardOfToken = new int[cards];
     this.classOfToken = new int[cards];
     this.classOfCard = new int[cards];
@@ -195,6 +203,7 @@ final class Worker {
       return false;
     }
     int steps = obs.length();
+    pairSteps = pairsAssigned() ? steps : -1;
     faceWeights(steps, obs.role()); // before the bound: its walk weighs copies as the draws do (MixedFaceWeights)
     if (!bound(steps)) {
       stats.noBound.increment();
@@ -256,6 +265,15 @@ final class Worker {
         stats.ambiguous.increment();
         return false;
       }
+      if (!ok0 && pairSteps >= 0) {
+        // The walk's pins break a fact, or a card had no token left that meets them: a draw that meets no fact,
+        // rejected (exact) like the bijections the facts' check rejected before, not counted as a replay.
+        stats.pairRejected.increment();
+        if (++someRejections < MAX_SOME_REJECTIONS) {
+          attempt--;
+        }
+        continue;
+      }
       if (!ok0) {
         stats.walkFailures.increment();
         continue;
@@ -306,6 +324,7 @@ final class Worker {
         }
         if (rng.nextDouble() >= Math.exp(logW - drawBound)) {
           stats.rejected.increment();
+          stats.weightRejected.increment();
           continue;
         }
       }
@@ -469,11 +488,12 @@ final class Worker {
         return true;
       }
       walk.countReveals = false;
-      for (int attempt = 0; attempt < 60; attempt++) {
+      int boundAttempts = pairSteps >= 0 ? PAIR_BOUND_ATTEMPTS : 60;
+      for (int attempt = 0; attempt < boundAttempts; attempt++) {
         // When the greedy walk finds no draw (the narrowest candidate can leave a later fact no token: generated game
         // -21737, asks shown), ordinary walks give the bound's start: then raised over every path without SOME facts
         // (ExactBound), measured with them (DesignationBound), as with counted facts before.
-        walk.greedy = attempt < 20;
+        walk.greedy = attempt < 20 && pairSteps < 0; // the pair assignment's weights are not the greedy walk's
         boolean walked = walk.runForDraw(skeleton, steps, rng) && !walk.ambiguous;
         weighMixed = walked && walk.mixed; // the draws weigh copies when the bound's walk is mixed
         boolean found = walked && assignTokens(rng);
@@ -486,13 +506,19 @@ final class Worker {
           continue;
         }
         if (found) {
-          weightedDraws = walk.mixed;
+          weightedDraws = walk.mixed || pairSteps >= 0;
           logBound = walk.logChoices + logBijections;
           countableMixed = weightedDraws && faces != null && countedMixedChoices && !countFacts;
-          if (weightedDraws && skeleton.facts.someAt(-1, steps)) {
+          if (weightedDraws && (skeleton.facts.someAt(-1, steps) || pairSteps >= 0)) {
+            // Designated SOME facts, or the pair assignment: the weight depends on the assignment drawn, not only on
+            // the walk's path, so the bound is measured over draws (checked on every draw).
             weighMixed = true;
             try {
-              logBound = DesignationBound.raise(this, logBound, steps, rng);
+              if (pairSteps >= 0) {
+                logBound = pairBound(logBound, steps, rng);
+              } else {
+                logBound = DesignationBound.raise(this, logBound, steps, rng);
+              }
             } finally {
               weighMixed = false;
             }
@@ -1082,6 +1108,9 @@ final class Worker {
   private boolean assignTokens(SplittableRandom rng) {
     if (walk.countSome) {
       return assignWithFacts(rng);
+    }
+    if (pairSteps >= 0) {
+      return assignPairs(rng);
     }
     for (int w = 0; w < words; w++) {
       unknown[w] = allCards[w] & ~walk.known[w];
@@ -2235,8 +2264,64 @@ final class Worker {
     return score;
   }
 
+  /** Walks the bound may take to find a first pair-assigned draw (most walks' pins break a fact late in Old Maid). */
+  private static final int PAIR_BOUND_ATTEMPTS = 2000;
+  /**
+   * The pair assignment's measured bound: the largest weight of {@link #PAIR_BOUND_DRAWS} draws that met their
+   * assignment (most walks' pins break a fact: at most {@link #PAIR_BOUND_TRIES} tries), times 4 (as counted draws').
+   */
+  private static final int PAIR_BOUND_DRAWS = 256;
+  private static final int PAIR_BOUND_TRIES = 20_000;
+  private static final double PAIR_BOUND_MARGIN = Math.log(4);
+
+  private double pairBound(double logBound, int steps, SplittableRandom rng) {
+    double max = logBound;
+    for (int tries = 0, found = 0; tries < PAIR_BOUND_TRIES && found < PAIR_BOUND_DRAWS; tries++) {
+      double v = logWeightOfADraw(steps, rng);
+      if (!Double.isNaN(v)) {
+        found++;
+        max = Math.max(max, v);
+      }
+    }
+    return max + PAIR_BOUND_MARGIN;
+  }
+
+  /**
+   * Whether the "no pair" facts are met by {@link #pairAssignment}: there are some, no card has copies (their plays
+   * are relabelled), and no SOME fact is designated or counted (their weights and bounds assume the uniform
+   * bijection).
+   */
+  private boolean pairsAssigned() {
+    return options.pairAssignment && pairFacts.count > 0 && faces == null && skeleton.facts.count == 0;
+  }
+
+  /** {@link #assignTokens} by {@link #pairAssignment}: its weight is the draw's {@link #logBijections}. */
+  private boolean assignPairs(SplittableRandom rng) {
+    for (int w = 0; w < words; w++) {
+      unknown[w] = allCards[w] & ~walk.known[w];
+    }
+    lastWeighed = false;
+    lastMixedWeighed = false;
+    if (!pairAssignment.assign(pairFacts, skeleton, pairSteps, walk, initialPlaces, unknown, cardOfToken, rng)) {
+      (pairAssignment.pinnedConflict ? stats.pairPinsBreak : stats.pairDeadEnds).increment();
+      return false;
+    }
+    logBijections = options.brokenPairWeights ? 0 : pairAssignment.logWeight;
+    stats.pairAssigned.increment();
+    return true;
+  }
+
   /** A witness's tokens for steps [0, t) and the facts of step t, SOME facts included (drawn again until they hold). */
   private boolean redrawTokens(int t) {
+    pairSteps = pairsAssigned() ? t : -1;
+    try {
+      return redrawTokensOnce(t);
+    } finally {
+      pairSteps = -1;
+    }
+  }
+
+  private boolean redrawTokensOnce(int t) {
     for (int i = 0; i < 200; i++) {
       if (!walk.run(skeleton, t, pinCards, pinPlaces, pinCount, analysisRng) || !assignTokens(analysisRng)) {
         return false;

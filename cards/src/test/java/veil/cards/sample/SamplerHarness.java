@@ -94,7 +94,8 @@ class SamplerHarness {
   /**
    * Old Maid at full size ({@code old-maid.lud}): one seeded random game ({@code -Dharness.oldmaid=SEED}), the card
    * sampler asked once at every step by every player; each call's time and result printed (to find the slow calls
-   * and profile one: {@code -Dharness.from=STEP} skips the calls before it).
+   * and profile one: {@code -Dharness.from=STEP} skips the calls before it, {@code -Dharness.to=STEP} stops there;
+   * {@code -Dharness.pairs=false} draws without the pair assignment, as before it).
    */
   @Test
   @EnabledIfSystemProperty(named = "harness.oldmaid", matches = "\\d+")
@@ -105,12 +106,17 @@ class SamplerHarness {
     }
     int seed = Integer.parseInt(System.getProperty("harness.oldmaid"));
     int from = Integer.parseInt(System.getProperty("harness.from", "0"));
+    int to = Integer.parseInt(System.getProperty("harness.to", "1000000"));
     CardSampler sampler = new CardSampler(g);
     sampler.pairRedrawBudget = Long.parseLong(System.getProperty("harness.pairbudget", "200000"));
+    sampler.options.pairAssignment = Boolean.parseBoolean(System.getProperty("harness.pairs", "true"));
     SplittableRandom rng = new SplittableRandom(seed);
     Play.Game play = new Play.Game(g);
     long t0Game = System.nanoTime();
-    while (!play.over()) {
+    long gameNanos = 0;
+    long calls = 0;
+    long failed = 0;
+    while (!play.over() && play.steps() < to) {
       play.step(rng);
       if (play.steps() < from) {
         continue;
@@ -123,16 +129,45 @@ class SamplerHarness {
         long pairRedraws = sampler.stats().witnessPairRedraws.sum();
         long spent = sampler.stats().witnessPairRedrawsSpent.sum();
         long searches = sampler.stats().witnessSearches.sum();
+        String statsBefore = sampler.stats().toString();
         long t0 = System.nanoTime();
         boolean ok = sampler.sample(obs, srng, g.initialState());
+        long dt = System.nanoTime() - t0;
+        gameNanos += dt;
+        calls++;
+        if (!ok) {
+          failed++;
+        }
         System.out.printf("oldmaid seed %d p%d step %d: %b, %.2f s, %d draws, analysis: %d witness redraws, %d pair "
                 + "redraws (%d witnesses spent all 2,000), %d searches%n", seed, p + 1, obs.length(), ok,
-            (System.nanoTime() - t0) / 1e9, sampler.stats().replays.sum() - replays,
+            dt / 1e9, sampler.stats().replays.sum() - replays,
             sampler.stats().witnessRedraws.sum() - witnesses, sampler.stats().witnessPairRedraws.sum() - pairRedraws,
             sampler.stats().witnessPairRedrawsSpent.sum() - spent, sampler.stats().witnessSearches.sum() - searches);
+        if (!ok) {
+          System.out.println("  counters of the failed call: " + statsDelta(statsBefore, sampler.stats().toString()));
+        }
       }
     }
-    System.out.printf("oldmaid %d steps, pair budget %d, %.1f s: %s%n", play.steps(), sampler.pairRedrawBudget,
-        (System.nanoTime() - t0Game) / 1e9, sampler.stats());
+    System.out.printf("oldmaid %d steps, pair budget %d, %.1f s (%.1f s in the sampler), %d calls, %d failed: %s%n",
+        play.steps(), sampler.pairRedrawBudget, (System.nanoTime() - t0Game) / 1e9, gameNanos / 1e9, calls, failed,
+        sampler.stats());
+  }
+
+  /** The counters that changed between two {@link CardSampler.Stats#toString} texts, as name+delta. */
+  static String statsDelta(String before, String after) {
+    java.util.Map<String, Long> old = new java.util.HashMap<>();
+    for (String kv : before.split(" ")) {
+      String[] p = kv.split("=");
+      old.put(p[0], Long.parseLong(p[1]));
+    }
+    StringBuilder out = new StringBuilder();
+    for (String kv : after.split(" ")) {
+      String[] p = kv.split("=");
+      long d = Long.parseLong(p[1]) - old.getOrDefault(p[0], 0L);
+      if (d != 0) {
+        out.append(p[0]).append('+').append(d).append(' ');
+      }
+    }
+    return out.toString().trim();
   }
 }

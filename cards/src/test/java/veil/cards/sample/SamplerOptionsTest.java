@@ -53,10 +53,10 @@ class SamplerOptionsTest {
     }
     assertThat(on).containsExactlyInAnyOrder("repairWitnesses", "swapWitnesses", "searchWitnesses", "exactReveals",
         "largestClassLast", "pathBounds", "exactBounds", "dropImplied", "lastFirstFree", "weighDesignations",
-        "pairFacts", "hiddenMoveSets");
+        "pairFacts", "hiddenMoveSets", "pairAssignment");
     assertThat(off).containsExactlyInAnyOrder("exactFacts", "brokenPathBound", "weightlessReveals", "branchAlike",
         "brokenEnd", "brokenMultinomial", "brokenHiddenMoveWeights",
-        "brokenHiddenMoveSets", "brokenOrderedRelabel");
+        "brokenHiddenMoveSets", "brokenOrderedRelabel", "brokenPairWeights");
     assertThat(o.searchBudget).isEqualTo(3000);
     assertThat(o.searchScoreBudget).isEqualTo(400_000);
     CompiledGame g = LudLoader.compile("go-fish.lud", Files.readString(Play.LUD.resolve("go-fish.lud")), Map.of());
@@ -70,7 +70,7 @@ class SamplerOptionsTest {
         out.add(f);
       }
     }
-    assertThat(out).hasSize(23);
+    assertThat(out).hasSize(25);
     return out;
   }
 }
