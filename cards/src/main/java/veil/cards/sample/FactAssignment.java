@@ -27,8 +27,8 @@ import java.util.SplittableRandom;
  * cards back, and the state stays about one number per hand (it was a capacity per segment and per single card: a
  * count of 12 classes hit the work cap on most three-player positions). The order minimises an estimate of the
  * states summed over the levels (per level, the vectors of tokens taken from the merged classes a placed type reached
- * whose sum is the cards placed), by a program over the sets of groups placed (up to {@link #MAX_SEARCHED_GROUPS};
- * greedily above); the largest group with no constraint is kept last, where its split is forced (every free token
+ * whose sum is the cards placed), by a program over the sets of groups placed (the last {@link #MAX_SEARCHED_GROUPS}; the
+ * ones before greedily); the largest group with no constraint is kept last, where its split is forced (every free token
  * takes it). Measured on Go Fish (three players, seed 7, first 110 steps): the searched order takes 57,000 split
  * steps a count on average, the greedy one 101,000, card order more.
  *
@@ -342,11 +342,13 @@ final class FactAssignment {
         free = g;
       }
     }
-    if (groups - (free >= 0 ? 1 : 0) <= MAX_SEARCHED_GROUPS) {
-      return searched(byCard, maskByCard, free);
-    }
     boolean[] placed = new boolean[groups];
+    int open = groups - (free >= 0 ? 1 : 0);
     for (int step = 0; step < groups; step++) {
+      if (open - step <= MAX_SEARCHED_GROUPS) {
+        // The rest in the best order after the greedy prefix.
+        return searched(byCard, maskByCard, free, placed, order, step);
+      }
       int best = -1;
       double bestCost = Double.POSITIVE_INFINITY;
       for (int x = 0; x < groups; x++) {
@@ -367,18 +369,21 @@ final class FactAssignment {
     return order;
   }
 
-  /** Groups up to which the order is the best by {@link #states} summed over the levels (2^groups partitions). */
-  static final int MAX_SEARCHED_GROUPS = 12;
+  /**
+   * Groups whose order is the best by {@link #states} summed over the levels (2^groups partitions); those before them
+   * are placed greedily (the search of 12 groups took about as long as the count).
+   */
+  static final int MAX_SEARCHED_GROUPS = 9;
 
   /**
-   * The order minimising the states summed over the levels ({@link #states}), by a program over the sets of groups
-   * placed; {@code free} (if any) last.
+   * The order, from step {@code from} on, minimising the states summed over the levels ({@link #states}), by a
+   * program over the sets of groups placed after {@code prefix}; {@code free} (if any) last.
    */
-  private int[] searched(int[][] byCard, long[] maskByCard, int free) {
+  private int[] searched(int[][] byCard, long[] maskByCard, int free, boolean[] prefix, int[] order, int from) {
     int[] ids = new int[groups];
     int n = 0;
     for (int g = 0; g < groups; g++) {
-      if (g != free) {
+      if (g != free && !prefix[g]) {
         ids[n++] = g;
       }
     }
@@ -387,7 +392,7 @@ final class FactAssignment {
     boolean[] placed = new boolean[groups];
     best[0] = 0;
     for (int set = 1; set < 1 << n; set++) {
-      Arrays.fill(placed, false);
+      System.arraycopy(prefix, 0, placed, 0, groups);
       for (int i = 0; i < n; i++) {
         placed[ids[i]] = (set >>> i & 1) != 0;
       }
@@ -400,10 +405,9 @@ final class FactAssignment {
         }
       }
     }
-    int[] order = new int[groups];
     int set = (1 << n) - 1;
     for (int step = n - 1; step >= 0; step--) {
-      order[step] = ids[last[set]];
+      order[from + step] = ids[last[set]];
       set &= ~(1 << last[set]);
     }
     if (free >= 0) {
@@ -582,23 +586,35 @@ final class FactAssignment {
 
   private static final TooBig TOO_BIG = new TooBig();
 
-  // The memo: the states the program reaches (a small part of every capacity vector), open addressing.
+  // The memo: the states the program reaches (a small part of every capacity vector), open addressing. An entry
+  // counts only when its stamp is the current count's: a new count starts without clearing a table a large count
+  // grew (clearing it cost each of the many small counts after it as much as the count).
   private long[] memoKey = new long[1 << 12];
   private double[] memoValue = new double[1 << 12];
+  private int[] memoStamp = new int[1 << 12];
+  private int stamp = 1;
   private int memoUsed;
 
   private void clearMemo() {
-    Arrays.fill(memoKey, -1);
+    if (++stamp == 0) {
+      Arrays.fill(memoStamp, 0);
+      stamp = 1;
+    }
     memoUsed = 0;
   }
 
   private int slot(long key) {
     int mask = memoKey.length - 1;
     int h = (int) (key * 0x9E3779B97F4A7C15L >>> 40) & mask;
-    while (memoKey[h] != -1 && memoKey[h] != key) {
+    while (memoStamp[h] == stamp && memoKey[h] != key) {
       h = h + 1 & mask;
     }
     return h;
+  }
+
+  /** Whether slot h (from {@link #slot}) holds the key's value. */
+  private boolean known(int h, long key) {
+    return memoStamp[h] == stamp && memoKey[h] == key;
   }
 
   private void store(long key, double v) {
@@ -608,20 +624,23 @@ final class FactAssignment {
       }
       long[] oldKey = memoKey;
       double[] oldValue = memoValue;
+      int[] oldStamp = memoStamp;
       memoKey = new long[oldKey.length * 2];
       memoValue = new double[oldKey.length * 2];
-      Arrays.fill(memoKey, -1);
+      memoStamp = new int[oldKey.length * 2];
       for (int i = 0; i < oldKey.length; i++) {
-        if (oldKey[i] != -1) {
+        if (oldStamp[i] == stamp) {
           int h = slot(oldKey[i]);
           memoKey[h] = oldKey[i];
           memoValue[h] = oldValue[i];
+          memoStamp[h] = stamp;
         }
       }
     }
     int h = slot(key);
     memoKey[h] = key;
     memoValue[h] = v;
+    memoStamp[h] = stamp;
   }
 
   private static int root(int[] parent, int t) {
@@ -679,7 +698,7 @@ final class FactAssignment {
     }
     long key = layerSpace * states + g * states + idx;
     int h = slot(key);
-    if (memoKey[h] == key) {
+    if (known(h, key)) {
       return memoValue[h];
     }
     int t = groupTypes[g][0];
@@ -746,7 +765,7 @@ final class FactAssignment {
     int c = Long.numberOfTrailingZeros(classes);
     long key = layerCode(g, p, c, remaining, sat) * states + idx;
     int h = slot(key);
-    if (memoKey[h] == key) {
+    if (known(h, key)) {
       return memoValue[h];
     }
     if (++work > MAX_WORK) {
