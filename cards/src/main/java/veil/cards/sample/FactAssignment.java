@@ -13,20 +13,33 @@ import java.util.SplittableRandom;
  * <p>Tokens form classes by (allowed cards, the constraints whose set holds them): {@link Worker} builds them. Cards
  * form types by (the classes allowing them, the constraints whose set holds them): cards of one type are
  * interchangeable for everything, and each constraint's cards are whole types. Types sharing a constraint form a
- * group (in Go Fish the unknown cards of the rank asked: one type, or a few when a void or fact narrowed some hands
- * for some of its cards only); a group's constraints are decided where the group is placed. A dynamic program over
- * the groups, keyed by the capacities the classes have left (as {@link UniformAssignment}'s over types), counts every
- * table k[type][class] by its multinomials n_type! / prod k!, keeping only the joint splits of a group's types that
- * give every one of its constraints at least one card in a class inside T_i. Within a group the split is walked one
- * type and one class at a time, memoised on (type, class, cards left, constraints met, capacities): the whole
- * compositions of a type over a dozen classes, enumerated per state, made the first version hit its work cap on most
- * three-player Go Fish positions. Times prod capacity! (seating each
- * class's cards on its tokens, done by the caller) that is the number of bijections. The draw walks the program back
- * with probabilities proportional to the counts and splits each type's cards at random into the amounts drawn: every
- * allowed bijection that meets every constraint has the same probability.
+ * group (in Go Fish the unknown cards of the rank asked); a group's constraints are decided where it is placed.
+ *
+ * <p>The program counts labellings (which tokens take a card of which type; a type's n cards then go to its tokens in
+ * n! ways) one group after another: a state is the number of free tokens per class, a type's split is walked one
+ * class at a time (memoised), and taking a of a class's f free tokens weighs C(f, a). What keeps it small is that
+ * <b>classes merge as types are placed</b>: two classes whose tokens allow the same types among those still to place,
+ * and lie in the same constraints among those still to decide, are alike for all that follows, so from there on the
+ * state keeps only their summed free tokens (exact: the completions of a set of free tokens depend only on what each
+ * token still allows). In Go Fish a "lacks r" fact forbids r on the tokens a hand held before it, a prefix of its
+ * tokens by arrival, so a hand's classes are nested segments plus single fished cards that exclude one rank; placing
+ * first the rank whose exclusions split classes most, each placed rank merges its segment boundary and its single
+ * cards back, and the state stays about one number per hand (it was a capacity per segment and per single card: a
+ * count of 12 classes hit the work cap on most three-player positions). The order minimises an estimate of the
+ * states summed over the levels (per level, the vectors of tokens taken from the merged classes a placed type reached
+ * whose sum is the cards placed), by a program over the sets of groups placed (the last {@link #MAX_SEARCHED_GROUPS}; the
+ * ones before greedily); the largest group with no constraint is kept last, where its split is forced (every free token
+ * takes it). Measured on Go Fish (three players, seed 7, first 110 steps): a search over all (up to 12) groups took
+ * 57,000 split steps a count on average, the greedy order alone 101,000; but that search cost about as much time
+ * as the counts, hence the greedy prefix.
+ *
+ * <p>The draw walks the program back with probabilities proportional to the counts; a merged class's amount is split
+ * over its original classes as a uniform subset of its free tokens (hypergeometric), and each type's cards are
+ * shuffled into the amounts: every allowed bijection that meets every constraint has the same probability (the
+ * caller seats each class's cards on its tokens at random).
  *
  * <p>Counts are doubles, as {@link UniformAssignment}'s: at most 170 unknown cards (170! is the largest factorial a
- * double holds); every term is a product of factorials and a sum of positive terms, so the relative error stays
+ * double holds); every term is a product of binomials and a sum of positive terms, so the relative error stays
  * within a few hundred ulps (about 1e-13), far below what any acceptance test or chi-square can see. A double keeps
  * the program allocation-free per draw; BigInteger would be exact but allocate on every state.
  *
@@ -45,10 +58,29 @@ final class FactAssignment {
   static final int MAX_TABLE = 1 << 18;
   /** Split steps one count may take at most (the time of a draw: a few milliseconds). */
   static final int MAX_WORK = 1 << 20;
-  private int work;
-  /** Factorials up to 170, shared with {@link UniformAssignment}. */
+  /** Types in one group at most (part of the memo's key). */
+  static final int MAX_GROUP = 8;
+  /** Constraints in one group at most (their local bits are part of the memo's key). */
+  static final int MAX_LOCAL = 12;
+  /** Groups above which the order is not searched (the greedy order costs groups^2 partitions). */
+  static final int MAX_ORDERED_GROUPS = 40;
   private static final int MAX_FACT = UniformAssignment.MAX_FACT;
   private static final double[] FACT = UniformAssignment.FACT;
+  /** C(n, a) for n up to 170. */
+  private static final double[][] CHOOSE = new double[MAX_FACT + 1][];
+
+  static {
+    for (int n = 0; n <= MAX_FACT; n++) {
+      CHOOSE[n] = new double[n + 1];
+      CHOOSE[n][0] = 1;
+      CHOOSE[n][n] = 1;
+      for (int a = 1; a < n; a++) {
+        CHOOSE[n][a] = CHOOSE[n - 1][a - 1] + CHOOSE[n - 1][a];
+      }
+    }
+  }
+
+  private int work;
 
   /** Where {@link #NOT_APPLICABLE}'s causes are counted. */
   private final CardSampler.Stats stats;
@@ -61,29 +93,53 @@ final class FactAssignment {
     this.options = options;
   }
 
+  /** Classes (as the caller gave them) and their tokens. */
   private int k;
   private int[] cap = new int[0];
-  private long[] stride = new long[0];
   private int types;
-  private long states;
   /** Per type, the classes allowing it. */
   private long[] typeClasses = new long[0];
   /** Per type, the constraints whose cards it is. */
   private long[] typeConsBits = new long[0];
   /** Per class, the constraints whose tokens hold it. */
   private long[] classCons = new long[0];
-  /** Types sharing a constraint, placed together: per group its types and its constraints. */
+  private int[][] typeCards = new int[0][];
+  private int[] typeSize = new int[0];
+  /** Groups in the order placed: per group its types and its constraints. */
   private int groups;
   private int[][] groupTypes = new int[0][];
   private long[] groupMask = new long[0];
-  /** Types in one group at most (part of the memo's key). */
-  static final int MAX_GROUP = 8;
-  private int[][] typeCards = new int[0][];
-  private int[] typeSize = new int[0];
 
-  /** Per type of the group being drawn (p) and class (j), the cards drawn: {@code amount[p * k + j]}. */
+  /**
+   * Level g (before group g is placed; level {@link #groups} after all): the merged classes. {@code mergedOf[g][j]}
+   * is class j's merged class, {@code members[g][c]} merged class c's classes, {@code mergedCap}, {@code stride} the
+   * mixed radix of the state (free tokens per merged class), {@code up[g][c]} merged class c's class at level g+1.
+   */
+  private int[] merged = new int[0];
+  private int[][] mergedOf = new int[0][];
+  private int[][][] members = new int[0][][];
+  private int[][] mergedCap = new int[0][];
+  private long[][] stride = new long[0][];
+  private int[][] up = new int[0][];
+  /** Per group and type within it, the merged classes (of the group's level) allowing it. */
+  private long[][] typeMerged = new long[0][];
+  /** Per group and merged class of its level, the constraints its tokens lie in. */
+  private long[][] mergedCons = new long[0][];
+  /** The largest state index of any level plus one (the memo's keys are laid out by it). */
+  private long states;
+
+  /** Per group, constraint i's local bit (0 for constraints outside it), and the local bits all met. */
+  private int[][] groupBit = new int[0][];
+  private int[] groupFull = new int[0];
+  private int maxLocal;
+  private int maxType;
+  /** Layer codes are below this; group totals are keyed above it. */
+  private long layerSpace;
+
+  /** Draw scratch: per type of the group drawn (p) and class (j), the cards drawn {@code amount[p * k + j]}. */
   private int[] amount = new int[64];
   private int[] shuffled = new int[64];
+  private int[] freeOfClass = new int[0];
 
   /**
    * @param keys class j's allowed unknown cards, {@code words} longs from {@code j * words}
@@ -187,10 +243,12 @@ final class FactAssignment {
     typeConsBits = Arrays.copyOf(tCons, types);
     typeSize = Arrays.copyOf(tCount, types);
     typeCards = new int[types][];
+    maxType = 0;
     for (int t = 0; t < types; t++) {
       typeCards[t] = Arrays.copyOf(tCards[t], tCount[t]);
+      maxType = Math.max(maxType, tCount[t]);
     }
-    groups = 0;
+    int found = 0;
     int[] groupIndex = new int[types];
     Arrays.fill(groupIndex, -1);
     int[][] gTypes = new int[types][];
@@ -198,20 +256,20 @@ final class FactAssignment {
     for (int t = 0; t < types; t++) {
       int r = root(groupOf, t);
       if (groupIndex[r] < 0) {
-        groupIndex[r] = groups;
-        gTypes[groups] = new int[types];
-        groups++;
+        groupIndex[r] = found;
+        gTypes[found] = new int[types];
+        found++;
       }
       int g = groupIndex[r];
       gTypes[g][gSize[g]++] = t;
     }
-    groupTypes = new int[groups][];
-    groupMask = new long[groups];
+    int[][] byCard = new int[found][];
+    long[] maskByCard = new long[found];
     int widest = 1;
-    for (int g = 0; g < groups; g++) {
-      groupTypes[g] = Arrays.copyOf(gTypes[g], gSize[g]);
-      for (int t : groupTypes[g]) {
-        groupMask[g] |= tCons[t];
+    for (int g = 0; g < found; g++) {
+      byCard[g] = Arrays.copyOf(gTypes[g], gSize[g]);
+      for (int t : byCard[g]) {
+        maskByCard[g] |= tCons[t];
       }
       widest = Math.max(widest, gSize[g]);
     }
@@ -219,49 +277,25 @@ final class FactAssignment {
       stats.countGroupTooWide.increment();
       return NOT_APPLICABLE;
     }
-    // The largest type no constraint holds goes last, where its split is forced (every class's capacity left): no
-    // enumeration of its compositions (the stock's cards, allowed almost everywhere, made the count too slow).
-    lastFree = false;
-    int free = -1;
+    groups = found;
+    int[] order = order(byCard, maskByCard);
+    groupTypes = new int[groups][];
+    groupMask = new long[groups];
     for (int g = 0; g < groups; g++) {
-      if (groupTypes[g].length == 1 && groupMask[g] == 0
-          && (free < 0 || typeSize[groupTypes[g][0]] > typeSize[groupTypes[free][0]])) {
-        free = g;
-      }
-    }
-    if (free >= 0 && options.lastFirstFree) {
-      int[] types0 = groupTypes[free];
-      long mask0 = groupMask[free];
-      for (int g = free; g + 1 < groups; g++) {
-        groupTypes[g] = groupTypes[g + 1];
-        groupMask[g] = groupMask[g + 1];
-      }
-      groupTypes[groups - 1] = types0;
-      groupMask[groups - 1] = mask0;
-      lastFree = true;
+      groupTypes[g] = byCard[order[g]];
+      groupMask[g] = maskByCard[order[g]];
     }
     if (amount.length < widest * k) {
       amount = new int[widest * k];
     }
-    stride = new long[k];
-    long size = 1;
-    for (int j = 0; j < k; j++) {
-      stride[j] = size;
-      size *= cap[j] + 1;
-      if (size > 1L << 40) {
-        stats.countTooLarge.increment();
-        return NOT_APPLICABLE;
-      }
+    if (!buildLevels()) {
+      stats.countTooLarge.increment();
+      return NOT_APPLICABLE;
     }
-    states = size;
     // Local constraint bits per group (the memo keys the constraints a group met so far by them).
     groupBit = new int[groups][cons];
     groupFull = new int[groups];
     maxLocal = 0;
-    maxType = 0;
-    for (int t = 0; t < types; t++) {
-      maxType = Math.max(maxType, typeSize[t]);
-    }
     for (int g = 0; g < groups; g++) {
       int local = 0;
       for (long b = groupMask[g]; b != 0; b &= b - 1) {
@@ -289,6 +323,261 @@ final class FactAssignment {
     }
   }
 
+  /**
+   * The order of the groups: greedily the one whose placing leaves the smallest state space (the product of (free +
+   * 1) over the merged classes that a placed type reached; the others are still full), the largest group with no
+   * constraint last (its split is then forced). With {@code lastFirstFree} off (a test switch), card order.
+   */
+  private int[] order(int[][] byCard, long[] maskByCard) {
+    int[] order = new int[groups];
+    for (int g = 0; g < groups; g++) {
+      order[g] = g;
+    }
+    if (!options.lastFirstFree || groups > MAX_ORDERED_GROUPS) {
+      return order;
+    }
+    int free = -1;
+    for (int g = 0; g < groups; g++) {
+      if (byCard[g].length == 1 && maskByCard[g] == 0
+          && (free < 0 || typeSize[byCard[g][0]] > typeSize[byCard[free][0]])) {
+        free = g;
+      }
+    }
+    boolean[] placed = new boolean[groups];
+    int open = groups - (free >= 0 ? 1 : 0);
+    for (int step = 0; step < groups; step++) {
+      if (open - step <= MAX_SEARCHED_GROUPS) {
+        // The rest in the best order after the greedy prefix.
+        return searched(byCard, maskByCard, free, placed, order, step);
+      }
+      int best = -1;
+      double bestCost = Double.POSITIVE_INFINITY;
+      for (int x = 0; x < groups; x++) {
+        if (placed[x] || x == free && step < groups - 1) {
+          continue;
+        }
+        placed[x] = true;
+        double cost = states(byCard, maskByCard, placed);
+        placed[x] = false;
+        if (cost < bestCost) {
+          bestCost = cost;
+          best = x;
+        }
+      }
+      placed[best] = true;
+      order[step] = best;
+    }
+    return order;
+  }
+
+  /**
+   * Groups whose order is the best by {@link #states} summed over the levels (2^groups partitions); those before them
+   * are placed greedily (the search of 12 groups took about as long as the count).
+   */
+  static final int MAX_SEARCHED_GROUPS = 9;
+
+  /**
+   * The order, from step {@code from} on, minimising the states summed over the levels ({@link #states}), by a
+   * program over the sets of groups placed after {@code prefix}; {@code free} (if any) last.
+   */
+  private int[] searched(int[][] byCard, long[] maskByCard, int free, boolean[] prefix, int[] order, int from) {
+    int[] ids = new int[groups];
+    int n = 0;
+    for (int g = 0; g < groups; g++) {
+      if (g != free && !prefix[g]) {
+        ids[n++] = g;
+      }
+    }
+    double[] best = new double[1 << n];
+    int[] last = new int[1 << n];
+    boolean[] placed = new boolean[groups];
+    best[0] = 0;
+    for (int set = 1; set < 1 << n; set++) {
+      System.arraycopy(prefix, 0, placed, 0, groups);
+      for (int i = 0; i < n; i++) {
+        placed[ids[i]] = (set >>> i & 1) != 0;
+      }
+      double here = states(byCard, maskByCard, placed);
+      best[set] = Double.POSITIVE_INFINITY;
+      for (int i = 0; i < n; i++) {
+        if ((set >>> i & 1) != 0 && best[set & ~(1 << i)] + here < best[set]) {
+          best[set] = best[set & ~(1 << i)] + here;
+          last[set] = i;
+        }
+      }
+    }
+    int set = (1 << n) - 1;
+    for (int step = n - 1; step >= 0; step--) {
+      order[from + step] = ids[last[set]];
+      set &= ~(1 << last[set]);
+    }
+    if (free >= 0) {
+      order[groups - 1] = free;
+    }
+    return order;
+  }
+
+  /**
+   * An estimate of the states of the level where the groups {@code placed} are placed: the vectors of tokens taken
+   * per merged class, over the merged classes some placed type reaches, whose sum is the cards placed.
+   */
+  private double states(int[][] byCard, long[] maskByCard, boolean[] placed) {
+    boolean[] rest = new boolean[groups];
+    long reached = 0;
+    int cards = 0;
+    for (int g = 0; g < groups; g++) {
+      rest[g] = !placed[g];
+      if (placed[g]) {
+        for (int t : byCard[g]) {
+          reached |= typeClasses[t];
+          cards += typeSize[t];
+        }
+      }
+    }
+    int[] of = new int[k];
+    int m = partition(byCard, maskByCard, rest, of);
+    double[] poly = new double[cards + 1];
+    double[] next = new double[cards + 1];
+    poly[0] = 1;
+    for (int c = 0; c < m; c++) {
+      int capSum = 0;
+      boolean hit = false;
+      for (int j = 0; j < k; j++) {
+        if (of[j] == c) {
+          capSum += cap[j];
+          hit |= (reached >>> j & 1) != 0;
+        }
+      }
+      if (!hit) {
+        continue;
+      }
+      // Multiply by 1 + x + ... + x^capSum (a sliding sum).
+      double window = 0;
+      for (int d = 0; d <= cards; d++) {
+        window += poly[d];
+        if (d - capSum - 1 >= 0) {
+          window -= poly[d - capSum - 1];
+        }
+        next[d] = window;
+      }
+      double[] swap = poly;
+      poly = next;
+      next = swap;
+    }
+    return Math.max(1, poly[cards]);
+  }
+
+  /**
+   * Merges the classes alike for the groups {@code rest} (the same allowed types among theirs, the same membership
+   * in their constraints): {@code of[j]} class j's merged class; returns their number.
+   */
+  private int partition(int[][] groupTypesOf, long[] masks, boolean[] rest, int[] of) {
+    long consLeft = 0;
+    int restTypes = 0;
+    for (int g = 0; g < rest.length; g++) {
+      if (rest[g]) {
+        consLeft |= masks[g];
+        restTypes += groupTypesOf[g].length;
+      }
+    }
+    int sigWords = (restTypes + 63) / 64;
+    long[] sig = new long[k * sigWords];
+    for (int j = 0; j < k; j++) {
+      int bit = 0;
+      for (int g = 0; g < rest.length; g++) {
+        if (rest[g]) {
+          for (int t : groupTypesOf[g]) {
+            if ((typeClasses[t] >>> j & 1) != 0) {
+              sig[j * sigWords + (bit >>> 6)] |= 1L << bit;
+            }
+            bit++;
+          }
+        }
+      }
+    }
+    int m = 0;
+    int[] first = new int[k];
+    for (int j = 0; j < k; j++) {
+      of[j] = -1;
+      for (int c = 0; c < m && of[j] < 0; c++) {
+        int i = first[c];
+        if (((classCons[i] ^ classCons[j]) & consLeft) == 0
+            && Arrays.equals(sig, i * sigWords, (i + 1) * sigWords, sig, j * sigWords, (j + 1) * sigWords)) {
+          of[j] = c;
+        }
+      }
+      if (of[j] < 0) {
+        first[m] = j;
+        of[j] = m++;
+      }
+    }
+    return m;
+  }
+
+  /** The merged classes of every level; false when a level's state space exceeds 2^40. */
+  private boolean buildLevels() {
+    merged = new int[groups + 1];
+    mergedOf = new int[groups + 1][k];
+    members = new int[groups + 1][][];
+    mergedCap = new int[groups + 1][];
+    stride = new long[groups + 1][];
+    up = new int[groups][];
+    typeMerged = new long[groups][];
+    mergedCons = new long[groups][];
+    boolean[] rest = new boolean[groups];
+    long largest = 1;
+    for (int g = 0; g <= groups; g++) {
+      for (int h = 0; h < groups; h++) {
+        rest[h] = h >= g;
+      }
+      int m = partition(groupTypes, groupMask, rest, mergedOf[g]);
+      merged[g] = m;
+      mergedCap[g] = new int[m];
+      int[] size = new int[m];
+      for (int j = 0; j < k; j++) {
+        mergedCap[g][mergedOf[g][j]] += cap[j];
+        size[mergedOf[g][j]]++;
+      }
+      members[g] = new int[m][];
+      for (int c = 0; c < m; c++) {
+        members[g][c] = new int[size[c]];
+        size[c] = 0;
+      }
+      for (int j = 0; j < k; j++) {
+        int c = mergedOf[g][j];
+        members[g][c][size[c]++] = j;
+      }
+      stride[g] = new long[m];
+      long s = 1;
+      for (int c = 0; c < m; c++) {
+        stride[g][c] = s;
+        s *= mergedCap[g][c] + 1;
+        if (s > 1L << 40) {
+          return false;
+        }
+      }
+      largest = Math.max(largest, s);
+    }
+    for (int g = 0; g < groups; g++) {
+      up[g] = new int[merged[g]];
+      for (int j = 0; j < k; j++) {
+        up[g][mergedOf[g][j]] = mergedOf[g + 1][j];
+      }
+      typeMerged[g] = new long[groupTypes[g].length];
+      for (int p = 0; p < groupTypes[g].length; p++) {
+        for (long b = typeClasses[groupTypes[g][p]]; b != 0; b &= b - 1) {
+          typeMerged[g][p] |= 1L << mergedOf[g][Long.numberOfTrailingZeros(b)];
+        }
+      }
+      mergedCons[g] = new long[merged[g]];
+      for (int j = 0; j < k; j++) {
+        mergedCons[g][mergedOf[g][j]] = classCons[j] & groupMask[g];
+      }
+    }
+    states = largest;
+    return true;
+  }
+
   /** The program reached more than {@link #MAX_TABLE} states. */
   private static final class TooBig extends RuntimeException {
     TooBig() {
@@ -298,23 +587,35 @@ final class FactAssignment {
 
   private static final TooBig TOO_BIG = new TooBig();
 
-  // The memo: the states the program reaches (a small part of every capacity vector), open addressing.
+  // The memo: the states the program reaches (a small part of every capacity vector), open addressing. An entry
+  // counts only when its stamp is the current count's: a new count starts without clearing a table a large count
+  // grew (clearing it cost each of the many small counts after it as much as the count).
   private long[] memoKey = new long[1 << 12];
   private double[] memoValue = new double[1 << 12];
+  private int[] memoStamp = new int[1 << 12];
+  private int stamp = 1;
   private int memoUsed;
 
   private void clearMemo() {
-    Arrays.fill(memoKey, -1);
+    if (++stamp == 0) {
+      Arrays.fill(memoStamp, 0);
+      stamp = 1;
+    }
     memoUsed = 0;
   }
 
   private int slot(long key) {
     int mask = memoKey.length - 1;
     int h = (int) (key * 0x9E3779B97F4A7C15L >>> 40) & mask;
-    while (memoKey[h] != -1 && memoKey[h] != key) {
+    while (memoStamp[h] == stamp && memoKey[h] != key) {
       h = h + 1 & mask;
     }
     return h;
+  }
+
+  /** Whether slot h (from {@link #slot}) holds the key's value. */
+  private boolean known(int h, long key) {
+    return memoStamp[h] == stamp && memoKey[h] == key;
   }
 
   private void store(long key, double v) {
@@ -324,20 +625,23 @@ final class FactAssignment {
       }
       long[] oldKey = memoKey;
       double[] oldValue = memoValue;
+      int[] oldStamp = memoStamp;
       memoKey = new long[oldKey.length * 2];
       memoValue = new double[oldKey.length * 2];
-      Arrays.fill(memoKey, -1);
+      memoStamp = new int[oldKey.length * 2];
       for (int i = 0; i < oldKey.length; i++) {
-        if (oldKey[i] != -1) {
+        if (oldStamp[i] == stamp) {
           int h = slot(oldKey[i]);
           memoKey[h] = oldKey[i];
           memoValue[h] = oldValue[i];
+          memoStamp[h] = stamp;
         }
       }
     }
     int h = slot(key);
     memoKey[h] = key;
     memoValue[h] = v;
+    memoStamp[h] = stamp;
   }
 
   private static int root(int[] parent, int t) {
@@ -347,77 +651,105 @@ final class FactAssignment {
     return t;
   }
 
-  /** The number of tables, each weighted by its multinomials (times prod caps! = the bijections). */
+  /**
+   * The number of bijections over prod capacity! (the caller multiplies that back: seating each class's cards on its
+   * tokens): the labellings times prod over types of n!, over prod capacity!.
+   */
   double count() {
-    return count(0, fullIndex());
+    double num = 1;
+    for (int t = 0; t < types; t++) {
+      num *= FACT[typeSize[t]];
+    }
+    double den = 1;
+    for (int j = 0; j < k; j++) {
+      den *= FACT[cap[j]];
+    }
+    return count(0, fullIndex()) * (num / den);
   }
 
+  /** Level 0's state with every token free. */
   private long fullIndex() {
     long idx = 0;
-    for (int j = 0; j < k; j++) {
-      idx += cap[j] * stride[j];
+    for (int c = 0; c < merged[0]; c++) {
+      idx += mergedCap[0][c] * stride[0][c];
     }
     return idx;
   }
 
-  /** The last group is one type no constraint holds ({@link #forced}). */
-  private boolean lastFree;
-
-  /**
-   * The last group when {@link #lastFree}: its type's cards fill every class's capacity left (they are the cards
-   * left), so its only split is forced; its weight n! / prod a!, or 0 when a class left is not allowed to it. With
-   * {@code into}, the amounts are written there (per class).
-   */
-  private double forced(long idx, int[] into) {
-    int t = groupTypes[groups - 1][0];
-    double d = 1;
-    for (int j = 0; j < k; j++) {
-      int free = (int) (idx / stride[j] % (cap[j] + 1));
-      if (free > 0 && (typeClasses[t] >>> j & 1) == 0) {
-        return 0;
-      }
-      d *= options.brokenMultinomial ? 1 : FACT[free];
-      if (into != null) {
-        into[j] = free;
-      }
-    }
-    return FACT[typeSize[t]] / d;
+  private int free(int g, long idx, int c) {
+    return (int) (idx / stride[g][c] % (mergedCap[g][c] + 1));
   }
 
+  /** Level g's state as level g+1's (merged classes' free tokens summed). */
+  private long lift(int g, long idx) {
+    long out = 0;
+    for (int c = 0; c < merged[g]; c++) {
+      out += free(g, idx, c) * stride[g + 1][up[g][c]];
+    }
+    return out;
+  }
+
+  /** The labellings of the free tokens of state idx at level g by the groups from g on. */
   private double count(int g, long idx) {
     if (g == groups) {
       return idx == 0 ? 1 : 0;
     }
-    if (lastFree && g == groups - 1) {
-      return forced(idx, null);
+    if (g == groups - 1 && groupTypes[g].length == 1) {
+      return forced(g, idx, null);
     }
     long key = layerSpace * states + g * states + idx;
     int h = slot(key);
-    if (memoKey[h] == key) {
+    if (known(h, key)) {
       return memoValue[h];
     }
     int t = groupTypes[g][0];
-    double v = FACT[typeSize[t]] * layer(g, 0, 0, typeSize[t], 0, idx);
+    double v = layer(g, 0, 0, typeSize[t], 0, idx);
     store(key, v);
     return v;
   }
 
   /**
-   * The splits of group g from its p-th type on, that type's first {@code j} classes done with {@code remaining} of its
-   * cards left, {@code sat} the group's constraints met so far (local bits, {@link #groupBit}), summed with the
-   * groups after: each class's amount a weighs 1 / a!, each later type's n!, and the groups after by {@link
-   * #count(int, long)}. Memoised on all six: a type's split is a walk over its classes one at a time, so states reached
-   * by different splits of the classes before are shared (enumerating whole compositions per state, as the first
-   * version did, multiplied the work by every class's range and by every type of a group).
+   * The last group when it is one type: its cards are the cards left, so every free token takes one (one labelling),
+   * or none when a class with free tokens does not allow it or a constraint of the group is left without a token.
+   * With {@code into}, the amounts per class are written there and the classes' free tokens taken.
+   */
+  private double forced(int g, long idx, int[] into) {
+    int t = groupTypes[g][0];
+    int sat = 0;
+    for (int c = 0; c < merged[g]; c++) {
+      int free = free(g, idx, c);
+      if (free > 0) {
+        if ((typeMerged[g][0] >>> c & 1) == 0) {
+          return 0;
+        }
+        sat |= meets(g, t, c);
+      }
+    }
+    if (sat != groupFull[g]) {
+      return 0;
+    }
+    if (into != null) {
+      for (int j = 0; j < k; j++) {
+        into[j] = freeOfClass[j];
+        freeOfClass[j] = 0;
+      }
+    }
+    return 1;
+  }
+
+  /**
+   * The splits of group g from its p-th type on, that type's merged classes before {@code j} done with {@code
+   * remaining} of its cards left, {@code sat} the group's constraints met so far (local bits, {@link #groupBit}),
+   * summed with the groups after: taking a of a class's f free tokens weighs C(f, a), and the groups after count by
+   * {@link #count(int, long)}. Memoised on all six.
    */
   private double layer(int g, int p, int j, int remaining, int sat, long idx) {
-    int t = groupTypes[g][p];
-    long classes = j >= 64 || remaining == 0 ? 0 : typeClasses[t] >>> j << j;
-    // Classes with no room left take none of the type's cards (a jump, not a memo entry); the last class allowed
+    long classes = j >= 64 || remaining == 0 ? 0 : typeMerged[g][p] >>> j << j;
+    // Classes with no free token take none of the type's cards (a jump, not a memo entry); the last class allowed
     // takes all that remain, so it is kept.
     while (classes != 0 && (classes & classes - 1) != 0) {
       int c = Long.numberOfTrailingZeros(classes);
-      if (idx / stride[c] % (cap[c] + 1) != 0) {
+      if (free(g, idx, c) != 0) {
         break;
       }
       classes &= classes - 1;
@@ -427,37 +759,41 @@ final class FactAssignment {
         return 0;
       }
       if (p + 1 < groupTypes[g].length) {
-        int u = groupTypes[g][p + 1];
-        return FACT[typeSize[u]] * layer(g, p + 1, 0, typeSize[u], sat, idx);
+        return layer(g, p + 1, 0, typeSize[groupTypes[g][p + 1]], sat, idx);
       }
-      return sat == groupFull[g] ? count(g + 1, idx) : 0;
+      return sat == groupFull[g] ? count(g + 1, lift(g, idx)) : 0;
     }
-    long key = layerCode(g, p, Long.numberOfTrailingZeros(classes), remaining, sat) * states + idx;
+    int c = Long.numberOfTrailingZeros(classes);
+    long key = layerCode(g, p, c, remaining, sat) * states + idx;
     int h = slot(key);
-    if (memoKey[h] == key) {
+    if (known(h, key)) {
       return memoValue[h];
     }
     if (++work > MAX_WORK) {
       throw TOO_BIG;
     }
-    int c = Long.numberOfTrailingZeros(classes);
     long rest = classes & classes - 1;
-    int free = (int) (idx / stride[c] % (cap[c] + 1));
+    int free = free(g, idx, c);
     int lo = rest == 0 ? remaining : 0;
     int hi = Math.min(remaining, free);
-    int met = sat | meets(g, t, c);
+    int met = sat | meets(g, groupTypes[g][p], c);
     double sum = 0;
     for (int a = lo; a <= hi; a++) {
-      double w = layer(g, p, c + 1, remaining - a, a > 0 ? met : sat, idx - a * stride[c]);
-      sum += options.brokenMultinomial ? w : w / FACT[a];
+      sum += weight(g, p, c, remaining, a > 0 ? met : sat, idx, free, a);
     }
     store(key, sum);
     return sum;
   }
 
-  /** The group's constraints (local bits) a card of type t in class c meets. */
+  /** Taking a of merged class c's free tokens for the group's p-th type: C(free, a) times what the rest counts. */
+  private double weight(int g, int p, int c, int remaining, int sat, long idx, int free, int a) {
+    double w = layer(g, p, c + 1, remaining - a, sat, idx - a * stride[g][c]);
+    return options.brokenMultinomial ? w : w * CHOOSE[free][a];
+  }
+
+  /** The group's constraints (local bits) a card of type t in merged class c meets. */
   private int meets(int g, int t, int c) {
-    long m = typeConsBits[t] & classCons[c];
+    long m = typeConsBits[t] & mergedCons[g][c];
     int bits = 0;
     for (; m != 0; m &= m - 1) {
       bits |= groupBit[g][Long.numberOfTrailingZeros(m)];
@@ -465,23 +801,17 @@ final class FactAssignment {
     return bits;
   }
 
-  /** A code for (group, type within it, class, cards left, constraints met), below {@link #layerSpace}. */
+  /** A code for (group, type within it, merged class, cards left, constraints met), below {@link #layerSpace}. */
   private long layerCode(int g, int p, int j, int remaining, int sat) {
     return (((((long) g * MAX_GROUP + p) * (k + 1) + j) * (maxType + 1) + remaining) << maxLocal) + sat;
   }
 
-  /** Per group, constraint i's local bit (0 for constraints outside it), and the local bits all met. */
-  private int[][] groupBit = new int[0][];
-  private int[] groupFull = new int[0];
-  /** Constraints in one group at most (their local bits are part of the memo's key). */
-  static final int MAX_LOCAL = 12;
-  private int maxLocal;
-  private int maxType;
-  /** Layer codes are below this; group totals are keyed above it. */
-  private long layerSpace;
-
-  /** Draws a table and splits each type's cards at random: classOfCard[c] for each unknown card c. */
+  /** Draws a labelling and splits each type's cards at random: classOfCard[c] for each unknown card c. */
   boolean sample(SplittableRandom rng, int[] classOfCard) {
+    if (freeOfClass.length < k) {
+      freeOfClass = new int[k];
+    }
+    System.arraycopy(cap, 0, freeOfClass, 0, k);
     long idx = fullIndex();
     for (int g = 0; g < groups; g++) {
       if (count(g, idx) <= 0) {
@@ -489,8 +819,9 @@ final class FactAssignment {
       }
       int width = groupTypes[g].length * k;
       Arrays.fill(amount, 0, width, 0);
-      if (lastFree && g == groups - 1) {
-        forced(idx, amount);
+      if (g == groups - 1 && groupTypes[g].length == 1) {
+        forced(g, idx, amount);
+        idx = 0;
       } else {
         // Walk the layers of count(g, idx) down, each class's amount drawn in proportion to what it leaves.
         int sat = 0;
@@ -498,24 +829,24 @@ final class FactAssignment {
           int t = groupTypes[g][p];
           int remaining = typeSize[t];
           for (int j = 0; j < 64; ) {
-            long classes = typeClasses[t] >>> j << j;
+            long classes = typeMerged[g][p] >>> j << j;
             if (classes == 0) {
               break;
             }
             int c = Long.numberOfTrailingZeros(classes);
             long rest = classes & classes - 1;
-            int free = (int) (idx / stride[c] % (cap[c] + 1));
+            int free = free(g, idx, c);
             int lo = rest == 0 ? remaining : 0;
             int hi = Math.min(remaining, free);
             int met = sat | meets(g, t, c);
             double total = 0;
             for (int a = lo; a <= hi; a++) {
-              total += weight(g, p, c + 1, remaining - a, a > 0 ? met : sat, idx - a * stride[c], a);
+              total += weight(g, p, c, remaining, a > 0 ? met : sat, idx, free, a);
             }
             double target = rng.nextDouble() * total;
             int chosen = -1;
             for (int a = lo; a <= hi; a++) {
-              double w = weight(g, p, c + 1, remaining - a, a > 0 ? met : sat, idx - a * stride[c], a);
+              double w = weight(g, p, c, remaining, a > 0 ? met : sat, idx, free, a);
               if (w > 0) {
                 chosen = a;
                 target -= w;
@@ -527,10 +858,10 @@ final class FactAssignment {
             if (chosen < 0) {
               return false;
             }
-            amount[p * k + c] = chosen;
+            takeTokens(g, c, free, chosen, p, rng);
             remaining -= chosen;
             sat = chosen > 0 ? met : sat;
-            idx -= chosen * stride[c];
+            idx -= chosen * stride[g][c];
             j = c + 1;
           }
           if (remaining != 0) {
@@ -540,6 +871,7 @@ final class FactAssignment {
         if (sat != groupFull[g]) {
           return false;
         }
+        idx = lift(g, idx);
       }
       for (int p = 0; p < groupTypes[g].length; p++) {
         int t = groupTypes[g][p];
@@ -553,16 +885,25 @@ final class FactAssignment {
           }
         }
       }
-      if (lastFree && g == groups - 1) {
-        idx = 0;
-      }
     }
     return idx == 0;
   }
 
-  /** One amount's weight in {@link #sample}'s walk: what the layer after it counts, over a!. */
-  private double weight(int g, int p, int j, int remaining, int sat, long idx, int a) {
-    double w = layer(g, p, j, remaining, sat, idx);
-    return options.brokenMultinomial ? w : w / FACT[a];
+  /**
+   * Merged class c's {@code a} tokens for the group's p-th type, as a uniform subset of its {@code free} free tokens:
+   * one at a time, from each class in proportion to its free tokens (what C(free, a) counted).
+   */
+  private void takeTokens(int g, int c, int free, int a, int p, SplittableRandom rng) {
+    int[] of = members[g][c];
+    for (int taken = 0; taken < a; taken++) {
+      int r = rng.nextInt(free - taken);
+      int at = 0;
+      while (r >= freeOfClass[of[at]]) {
+        r -= freeOfClass[of[at]];
+        at++;
+      }
+      freeOfClass[of[at]]--;
+      amount[p * k + of[at]]++;
+    }
   }
 }
