@@ -1432,15 +1432,7 @@ final class TokenWalk {
       if (t == except) {
         continue;
       }
-      boolean same = true;
-      for (int w = 0; w < words; w++) {
-        long k = allowed[t * words + w] & ~known[w];
-        if (n == 0) {
-          key[w] = k;
-        } else {
-          same &= k == key[w];
-        }
-      }
+      boolean same = sameKey(t, n);
       if (!same) {
         mixed = true;
       }
@@ -1460,6 +1452,23 @@ final class TokenWalk {
     // to its number of completions like a face-up card of mixed candidates; unweighted, the walk declines.
     ambiguous |= mixed && !weighted;
     return chosen;
+  }
+
+  /**
+   * Whether token t may hold the same unknown cards as the first candidate: for the first (n == 0) its cards become
+   * the key and the answer is true.
+   */
+  private boolean sameKey(int t, int n) {
+    boolean same = true;
+    for (int w = 0; w < words; w++) {
+      long k = allowed[t * words + w] & ~known[w];
+      if (n == 0) {
+        key[w] = k;
+      } else {
+        same &= k == key[w];
+      }
+    }
+    return same;
   }
 
   /**
@@ -1486,15 +1495,7 @@ final class TokenWalk {
           : !CardSets.intersectsOutside(allowed, t * words, f.mask, fm, known, 0, words)) {
         continue;
       }
-      boolean same = true;
-      for (int w = 0; w < words; w++) {
-        long k = allowed[t * words + w] & ~known[w];
-        if (n == 0) {
-          key[w] = k;
-        } else {
-          same &= k == key[w];
-        }
-      }
+      boolean same = sameKey(t, n);
       differ |= !same;
       anyPinned |= pinnedCard[t] >= 0;
       candidates[n++] = t;
