@@ -109,14 +109,14 @@ public final class HasSubset extends ReplayedLudeme {
         List<String> keep = with ? List.of(w, t) : List.of(t);
         List<String> from = with ? List.of(w, u) : List.of(u);
         // Without this card: what was reachable stays so.
-        x.out.rule(next.call(keep.toArray(String[]::new)), List.of(before.call(keep.toArray(String[]::new))));
+        x.out.rule(next.call(keep), List.of(before.call(keep)));
         // With it (in the set, and not the card left out): every reachable sum u gives u + v, up to top.
-        List<String> in = new ArrayList<>(List.of(mem.call(card), before.call(from.toArray(String[]::new))));
+        List<String> in = new ArrayList<>(List.of(mem.call(card), before.call(from)));
         if (with) {
           in.add("(distinct " + w + " " + card + ")");
         }
         in.add(Program.atom("minus", t, Integer.toString(v), u));
-        x.out.rule(next.call(keep.toArray(String[]::new)), in);
+        x.out.rule(next.call(keep), in);
         prev = next.name();
       }
       return prev;
