@@ -72,7 +72,9 @@ class MainTest {
         + "two-deck-eights        2  Crazy Eights with two decks (104 cards, copies:2): the card sampler with "
         + "identical cards\n"
         + "sum-captures           2  Sum captures with (hasSubset …): a condition exported as reachable sums, the "
-        + "table unbounded\n");
+        + "table unbounded\n"
+        + "newcomer-scopa         2  Scopa written from the docs alone (session 11): captures by hasSubset, "
+        + "primiera, scopas\n");
   }
 
   @Test

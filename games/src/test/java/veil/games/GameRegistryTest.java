@@ -24,7 +24,7 @@ class GameRegistryTest {
     assertThat(registry.bundledNames()).containsExactly("counter", "counter-long", "choices", "three-handed-betting",
         "shown", "pile-order", "start-order", "short-stacks", "trial-sevens", "trial-durak", "trial-memory",
         "trial-scopa", "mini-match", "top-discard", "trial-knockout-whist", "trial-rummy",
-        "trial-fifteens", "trial-claim-fifteen", "subset-sums", "two-deck-eights", "sum-captures");
+        "trial-fifteens", "trial-claim-fifteen", "subset-sums", "two-deck-eights", "sum-captures", "newcomer-scopa");
     BundledGame counter = registry.bundled("counter").orElseThrow();
     assertThat(counter.resource()).isEqualTo("veil/testgames/counter.fake");
     assertThat(counter.description()).isEqualTo("Two players race to 10; a hidden coin for the mover");
